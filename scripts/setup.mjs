@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Entry point of `npm start` and `npm test`. It must run on a fresh clone, before any npm
+// dependency exists, so it uses Node's built-ins only. It installs what is missing (npm
+// dependencies, Debian packages), or says exactly what to install by hand, then hands over to the
+// TypeScript entry (scripts/start.ts or scripts/test.ts) through tsx.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const [command = 'start', ...rest] = process.argv.slice(2);
+const entries = { start: 'scripts/start.ts', test: 'scripts/test.ts' };
+const PG_MAJOR = 15;
+const pgLib = `/usr/lib/postgresql/${PG_MAJOR}`;
+
+/** Debian packages, each with the file whose presence proves it is installed. */
+const osPackages = [
+  { name: `postgresql-${PG_MAJOR}`, proof: `${pgLib}/bin/postgres`, for: ['start', 'test'] },
+  { name: `postgresql-contrib`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/pgcrypto.control`, for: ['start', 'test'] },
+  { name: `postgresql-${PG_MAJOR}-pgtap`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/pgtap.control`, for: ['start', 'test'] },
+  { name: 'libtap-parser-sourcehandler-pgtap-perl', proof: '/usr/bin/pg_prove', for: ['start', 'test'] },
+  { name: `postgresql-${PG_MAJOR}-wal2json`, proof: `${pgLib}/lib/wal2json.so`, for: ['start', 'test'] },
+  { name: 'chromium', proof: '/usr/bin/chromium', for: ['test'] },
+  { name: 'fonts-dejavu-core', proof: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', for: ['test'] },
+];
+
+function fail(lines) {
+  console.error(['', ...lines, ''].join('\n'));
+  process.exit(1);
+}
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) return { ok: false, why: result.error.message };
+  return { ok: result.status === 0, why: `exit code ${result.status}` };
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    fail([`Node.js ${process.versions.node} is too old: this project needs Node.js 20.19 or newer.`,
+      'Install a current Node.js (https://nodejs.org or your distribution), then run the command again.']);
+  }
+}
+
+function isDebian() {
+  if (!existsSync('/etc/os-release')) return false;
+  const release = readFileSync('/etc/os-release', 'utf8');
+  return /^(ID|ID_LIKE)=.*\bdebian\b/m.test(release) && existsSync('/usr/bin/apt-get');
+}
+
+function ensureOsPackages() {
+  const missing = osPackages.filter((p) => p.for.includes(command) && !existsSync(p.proof));
+  if (missing.length === 0) return;
+  const names = missing.map((p) => p.name);
+  const manual = [
+    `Missing system packages: ${names.join(', ')}.`,
+    'Install them by hand, then run the command again. On Debian or Ubuntu, as root:',
+    `  apt-get update && apt-get install -y ${names.join(' ')}`,
+    'Elsewhere install PostgreSQL 15 with the pgTAP and wal2json extensions, pg_prove (Perl',
+    "TAP::Parser::SourceHandler::pgTAP) and, for the tests, Chromium at /usr/bin/chromium.",
+  ];
+  if (!isDebian()) fail(['This machine is not Debian-based, so the packages cannot be installed automatically.', ...manual]);
+  if (process.getuid?.() !== 0) fail(['Installing system packages needs root, and this command is not running as root.', ...manual]);
+  console.log(`Installing system packages: ${names.join(', ')} …`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = run('apt-get', ['update', '-qq'], { env });
+  const install = update.ok && run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env });
+  if (!update.ok || !install.ok) fail([`apt-get could not install the packages (${(install || update).why}).`, ...manual]);
+}
+
+function ensureNpmDependencies() {
+  const installed = join(root, 'node_modules/.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing npm dependencies (npm ci) …');
+  const result = run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (!result.ok) fail([`npm ci failed (${result.why}). Check that the npm registry is reachable, then run the command again.`]);
+}
+
+if (!(command in entries)) fail([`Unknown command "${command}". Use: node scripts/setup.mjs start|test`]);
+checkNode();
+ensureOsPackages();
+ensureNpmDependencies();
+const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
+const child = spawn(process.execPath, [tsx, join(root, entries[command]), ...rest], { stdio: 'inherit', cwd: root });
+// Ctrl-C reaches the whole process group: the child stops its servers itself, so this process
+// only waits for it instead of dying first.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));

@@ -1,0 +1,127 @@
+// The API gateway of the local stack (Kong's place in `supabase start`): one HTTP server on the
+// API port, CORS for the web app, the API-key check, and routing by prefix to the services.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { Service, ServiceFactory, StackContext } from './context.ts';
+import { sendJson } from './http.ts';
+
+export const servicePrefixes = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1'] as const;
+export type ServicePrefix = (typeof servicePrefixes)[number];
+
+const corsHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, x-retry-count, accept, accept-profile, content-profile, prefer, range, range-unit, x-supabase-api-version',
+  'Access-Control-Expose-Headers': 'content-range, content-location, x-total-count, link, x-supabase-api-version, www-authenticate, retry-after',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** Like Kong's key-auth: GoTrue's browser-facing links and the functions need no API key. */
+function needsApiKey(prefix: ServicePrefix, path: string): boolean {
+  if (prefix === '/functions/v1') return false;
+  if (prefix === '/auth/v1') return !/^\/(verify|callback|authorize|outbox)(\/|$)/.test(path);
+  return true;
+}
+
+function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
+  const header = req.headers.apikey;
+  return (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
+}
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  context: Omit<StackContext, 'pool'>;
+  services: Partial<Record<ServicePrefix, ServiceFactory>>;
+}
+
+export interface Gateway {
+  url: string;
+  context: StackContext;
+  close(): Promise<void>;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const pools = new Map<string, pg.Pool>();
+  const context: StackContext = {
+    ...options.context,
+    pool(role) {
+      let pool = pools.get(role);
+      if (!pool) {
+        pool = new pg.Pool({ connectionString: options.context.dbUrlFor(role), max: role === 'authenticator' ? 40 : 10 });
+        // A pooled connection that dies (a database restart) must not crash the gateway.
+        pool.on('error', (error) => console.error(`[gateway] ${role} pool: ${error.message}`));
+        pools.set(role, pool);
+      }
+      return pool;
+    },
+  };
+  const keys = new Set([context.anonKey, context.serviceRoleKey]);
+  const services = new Map<ServicePrefix, Service>();
+  for (const prefix of servicePrefixes) {
+    const factory = options.services[prefix];
+    if (factory) services.set(prefix, await factory(context));
+  }
+
+  function route(req: IncomingMessage): { prefix: ServicePrefix; service: Service; path: string; url: URL } | undefined {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const prefix = servicePrefixes.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
+    const service = prefix && services.get(prefix);
+    if (!prefix || !service) return undefined;
+    return { prefix, service, path: url.pathname.slice(prefix.length) || '/', url };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+      return;
+    }
+    const target = route(req);
+    if (!target) {
+      sendJson(res, 404, { message: 'no Route matched with those values' });
+      return;
+    }
+    if (needsApiKey(target.prefix, target.path) && !keys.has(apiKeyOf(req, target.url) ?? '')) {
+      const key = apiKeyOf(req, target.url);
+      sendJson(res, 401, { message: key ? 'Invalid API key' : 'No API key found in request' });
+      return;
+    }
+    await target.service.handle(req, res, target.path, target.url);
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => {
+      console.error(`[gateway] ${req.method} ${req.url}: ${error.stack ?? error.message}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'An unexpected error occurred' });
+      else res.destroy();
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const target = route(req);
+    if (!target?.service.upgrade || !keys.has(apiKeyOf(req, target.url) ?? '')) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    target.service.upgrade(req, socket, head, target.url);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    context,
+    async close() {
+      await Promise.all([...services.values()].map((s) => s.close()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([...pools.values()].map((p) => p.end()));
+    },
+  };
+}
