@@ -1,0 +1,37 @@
+// Runs the web app against a local stack: Vite's dev server for `npm start`, or a production
+// build served by `vite preview` for the browser tests (what users get, service worker included).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from './paths.ts';
+import { runCommand, stopProcess, waitForHttp } from './processes.ts';
+
+export interface WebEnv {
+  VITE_SUPABASE_URL: string;
+  VITE_SUPABASE_ANON_KEY: string;
+  VITE_COMMERCE_API_URL: string;
+  VITE_COMMERCE_STORE_ID: string;
+  VITE_ADMIN_EMAIL: string;
+}
+
+const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
+const webDir = join(repoRoot, 'web');
+
+export async function buildWebApp(env: WebEnv, outDir: string): Promise<void> {
+  const code = await runCommand(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: webDir,
+    env: { ...process.env, ...env },
+  });
+  if (code !== 0) throw new Error(`the web build failed (exit code ${code})`);
+}
+
+export async function serveWebApp(options: { mode: 'dev' | 'preview'; port: number; env: WebEnv; outDir?: string }): Promise<{ url: string; stop(): Promise<void> }> {
+  const args = options.mode === 'dev' ? [vite] : [vite, 'preview', ...(options.outDir ? ['--outDir', options.outDir] : [])];
+  const child: ChildProcess = spawn(process.execPath, [...args, '--host', '127.0.0.1', '--port', String(options.port), '--strictPort'], {
+    cwd: webDir,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  await waitForHttp(url);
+  return { url, stop: () => stopProcess(child) };
+}
