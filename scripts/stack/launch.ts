@@ -1,0 +1,121 @@
+// Brings up the whole local backend: the cluster, the platform bootstrap, the migrations, the
+// commerce sandbox, the seed, and the gateway with auth, REST, realtime and the edge functions.
+// `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCommerceSandbox } from '../commerce-sandbox/server.ts';
+import { startCluster, type Cluster } from '../db/cluster.ts';
+import { applyBootstrap, applyMigrations, applySeed } from '../db/migrate.ts';
+import { freePort } from '../lib/free-port.ts';
+import { step } from '../lib/log.ts';
+import { localDir } from '../lib/paths.ts';
+import { createAuthService } from './auth/service.ts';
+import { readFunctionSecrets } from './functions/secrets.ts';
+import { createFunctionsService } from './functions/service.ts';
+import { startGateway, type Gateway } from './gateway.ts';
+import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
+import { createRealtimeService } from './realtime/service.ts';
+import { createRestService } from './rest/service.ts';
+
+export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, web: 5173 };
+export const commerceStoreId = 'store_lumiere_sacree';
+
+export interface LocalStackOptions {
+  /** Persistent: the development stack under .local/ on the fixed ports. Else throwaway. */
+  persistent: boolean;
+  /** The web app's origin (GoTrue's SITE_URL; checkout return URLs must be on it). */
+  siteUrl: string;
+  autoconfirm?: boolean;
+  ports?: Partial<Omit<typeof defaultPorts, 'web'>>;
+}
+
+export interface LocalStack {
+  apiUrl: string;
+  dbUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  commerceUrl: string;
+  storeId: string;
+  cluster: Cluster;
+  gateway: Gateway;
+  /** The environment names of the team brief, for tests and tools. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const { persistent } = options;
+  const port = async (name: keyof LocalStackOptions['ports'] & string) =>
+    options.ports?.[name as 'api'] ?? (persistent ? defaultPorts[name as 'api'] : await freePort());
+  const stops: Array<() => Promise<unknown>> = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch((e: Error) => console.error(`stop: ${e.message}`));
+  };
+
+  try {
+    step(`PostgreSQL 15 (${persistent ? 'persistent, .local/db' : 'throwaway'})`);
+    const cluster = await startCluster({ persistent, dataDir: join(localDir, 'db'), port: await port('db') });
+    stops.push(() => cluster.stop());
+    await applyBootstrap(cluster.url);
+    const { applied } = await applyMigrations(cluster.url);
+    step(`migrations: ${applied.length ? applied.join(', ') : 'up to date'}`);
+
+    step('commerce sandbox');
+    const commerceDir = persistent ? join(localDir, 'commerce') : mkdtempSync(join(tmpdir(), 'shop-commerce-'));
+    const sandbox = await startCommerceSandbox({ port: await port('commerce'), dataDir: commerceDir, storeId: commerceStoreId });
+    stops.push(async () => {
+      await sandbox.close();
+      if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
+    });
+    await applySeed(cluster.url, { 'shop.commerce_url': sandbox.url });
+
+    const jwtSecret = persistent ? persistentJwtSecret(join(localDir, 'jwt-secret')) : newJwtSecret();
+    const keys = apiKeys(jwtSecret);
+    const apiPort = await port('api');
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const functionSecrets = {
+      ...readFunctionSecrets(),
+      COMMERCE_API_URL: sandbox.url,
+      COMMERCE_STORE_ID: sandbox.storeId,
+      SITE_URL: options.siteUrl,
+    };
+    step('API gateway: auth, rest, realtime, functions');
+    const gateway = await startGateway({
+      port: apiPort,
+      context: {
+        apiUrl,
+        dbUrl: cluster.url,
+        dbUrlFor: cluster.urlFor,
+        jwtSecret,
+        ...keys,
+        settings: { autoconfirm: options.autoconfirm ?? true, siteUrl: options.siteUrl, jwtExpiry: 3600 },
+        functionSecrets,
+      },
+      services: {
+        '/auth/v1': createAuthService,
+        '/rest/v1': createRestService,
+        '/realtime/v1': createRealtimeService,
+        '/functions/v1': createFunctionsService,
+      },
+    });
+    stops.push(() => gateway.close());
+
+    const env = {
+      SUPABASE_URL: apiUrl,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      SUPABASE_DB_URL: cluster.url,
+      SUPABASE_JWT_SECRET: jwtSecret,
+      COMMERCE_API_URL: sandbox.url,
+      COMMERCE_STORE_ID: sandbox.storeId,
+      SITE_URL: options.siteUrl,
+      ADMIN_EMAILS: functionSecrets.ADMIN_EMAILS ?? '',
+    };
+    return { apiUrl, dbUrl: cluster.url, jwtSecret, ...keys, commerceUrl: sandbox.url, storeId: sandbox.storeId, cluster, gateway, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,122 @@
+// `npm test`: every suite against one throwaway stack (cluster, gateway, functions, sandbox) and
+// a production build of the web app. Runs pgTAP, the generated-types check, Vitest (unit,
+// integration, contract, browser journeys) and the Deno function tests, then prints one summary.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runPgTap } from './db/pgtap.ts';
+import { typesAreFresh } from './db/types.ts';
+import { freePort } from './lib/free-port.ts';
+import { done, step } from './lib/log.ts';
+import { repoRoot } from './lib/paths.ts';
+import { runCommand } from './lib/processes.ts';
+import { buildWebApp, serveWebApp, type WebEnv } from './lib/web-app.ts';
+import { startLocalStack, type LocalStack } from './stack/launch.ts';
+
+interface SuiteResult {
+  name: string;
+  passed: number;
+  failed: number;
+}
+
+const results: SuiteResult[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'shop-test-'));
+let stack: LocalStack | undefined;
+let web: { stop(): Promise<void> } | undefined;
+
+async function vitest(project: string, env: Record<string, string>): Promise<void> {
+  const report = join(scratch, `vitest-${project}.json`);
+  const code = await runCommand(
+    process.execPath,
+    [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: repoRoot, env: { ...process.env, ...env } },
+  );
+  let passed = 0;
+  let failed = code === 0 ? 0 : 1;
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+    passed = json.numPassedTests;
+    failed = Math.max(json.numFailedTests, code === 0 ? 0 : 1);
+  } catch {
+    // No report means Vitest itself failed; counted as one failure above.
+  }
+  results.push({ name: `vitest ${project}`, passed, failed });
+}
+
+async function denoTests(env: Record<string, string>): Promise<void> {
+  const output: string[] = [];
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(join(repoRoot, 'node_modules/.bin/deno'), ['test', '--allow-net', '--allow-env', '--allow-read', 'supabase/functions/tests/'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output.push(chunk.toString());
+    });
+    child.on('exit', (c) => resolve(c ?? 1));
+  });
+  const summary = /(\d+) passed.*?(\d+) failed/.exec(output.join(''));
+  results.push({ name: 'deno functions', passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
+}
+
+async function main(): Promise<void> {
+  step('unit tests (no stack needed)');
+  await vitest('unit', {});
+
+  const webPort = await freePort();
+  const siteUrl = `http://127.0.0.1:${webPort}`;
+  stack = await startLocalStack({ persistent: false, siteUrl });
+
+  step('pgTAP (pg_prove)');
+  const pgtap = await runPgTap(stack.dbUrl);
+  results.push({ name: 'pgTAP', passed: pgtap.passed, failed: pgtap.failed });
+
+  step('generated database types are up to date');
+  const fresh = await typesAreFresh(stack.dbUrl);
+  results.push({ name: 'database.types.ts', passed: fresh ? 1 : 0, failed: fresh ? 0 : 1 });
+  if (!fresh) console.error('web/src/lib/database.types.ts is stale: run `npm run db:types` and commit it.');
+
+  step('contract and integration tests against the local stack');
+  await vitest('stack', stack.env);
+
+  step('Deno tests of the edge functions');
+  await denoTests(stack.env);
+
+  step('web app: production build');
+  const webEnv: WebEnv = {
+    VITE_SUPABASE_URL: stack.apiUrl,
+    VITE_SUPABASE_ANON_KEY: stack.anonKey,
+    VITE_COMMERCE_API_URL: stack.commerceUrl,
+    VITE_COMMERCE_STORE_ID: stack.storeId,
+    VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
+  };
+  const outDir = join(scratch, 'web-dist');
+  await buildWebApp(webEnv, outDir);
+  web = await serveWebApp({ mode: 'preview', port: webPort, env: webEnv, outDir });
+
+  step('browser journeys (headless Chromium)');
+  await vitest('e2e', { ...stack.env, WEB_URL: siteUrl });
+}
+
+let crashed: Error | undefined;
+try {
+  await main();
+} catch (error) {
+  crashed = error as Error;
+  console.error(`\nnpm test could not run: ${crashed.message}`);
+} finally {
+  await web?.stop();
+  await stack?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0) + (crashed ? 1 : 0);
+done(failed === 0 ? 'all tests passed' : 'some tests failed');
+console.log(`total: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,31 @@
+// One Vitest run, three projects: `unit` (the web app's tests, jsdom), `stack` (the local
+// stack's integration tests and the supabase-js contract tests, Node), `e2e` (browser journeys
+// in headless Chromium, one file at a time). `npm test` runs each against one throwaway stack.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: './web/vite.config.ts', test: { name: 'unit', root: './web' } },
+      {
+        test: {
+          name: 'stack',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
