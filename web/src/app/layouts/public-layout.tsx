@@ -1,0 +1,64 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Footer } from '@/app/layouts/footer';
+import { Header } from '@/app/layouts/header';
+import { useAuth } from '@/features/auth/lib/auth-context';
+import { useCart } from '@/features/cart/hooks/use-cart';
+import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { Spinner } from '@/components/ui/spinner';
+
+const loadCartPanel = () => import('@/features/cart/components/cart-panel');
+const CartPanel = lazy(loadCartPanel);
+
+export function PageLoader() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner label="Chargement…" />
+    </div>
+  );
+}
+
+export function PublicLayout() {
+  const { user, loading } = useAuth();
+  const { items } = useCart();
+  const checkoutItems = useMemo(() => items.map((line) => ({ variant_id: line.variant.id, quantity: line.quantity })), [items]);
+  const { startCheckout, isStarting } = useCheckout({ items: checkoutItems, isSignedIn: user !== null, authLoading: loading });
+
+  const [cartOpen, setCartOpen] = useState(false);
+  const [cartRequested, setCartRequested] = useState(false);
+  // Any navigation (a product link, the login redirect) closes the panel.
+  const { key } = useLocation();
+  const [openedAt, setOpenedAt] = useState(key);
+  const panelOpen = cartOpen && openedAt === key;
+
+  const checkout = () => {
+    // A signed-out visitor is about to be sent to /login: do not leave the panel over it.
+    if (!user) setCartOpen(false);
+    startCheckout();
+  };
+
+  const openCart = () => {
+    setCartRequested(true);
+    setOpenedAt(key);
+    setCartOpen(true);
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <ScrollRestoration />
+      <Header onOpenCart={openCart} onCartIntent={() => void loadCartPanel()} />
+      {/* At least a screen tall, so the footer never jumps while a lazy page loads. */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      {cartRequested ? (
+        <Suspense fallback={null}>
+          <CartPanel open={panelOpen} onOpenChange={setCartOpen} onCheckout={checkout} checkingOut={isStarting} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

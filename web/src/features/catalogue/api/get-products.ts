@@ -1,0 +1,49 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { normalizeProduct } from '@/features/catalogue/api/normalize-product';
+import { withFreshStock } from '@/features/catalogue/api/variant-stock';
+import { commerceGet } from '@/lib/commerce-api';
+import type { ProductList } from '@/lib/commerce-types';
+
+export interface ProductListParams {
+  ids?: string[];
+  offset?: string;
+  /** Sent as a string, like every query value (spec §7). */
+  limit?: string;
+  order?: 'asc' | 'desc';
+  sort_by?: string;
+  is_hidden?: string;
+  to_date?: string;
+}
+
+export function productListSearchParams({ ids, offset, limit = '12', order, sort_by, is_hidden, to_date }: ProductListParams = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const id of ids ?? []) params.append('ids[]', id);
+  if (offset) params.append('offset', offset);
+  params.append('limit', limit);
+  if (order) params.append('order', order.toUpperCase());
+  if (sort_by) params.append('sort_by', sort_by);
+  if (is_hidden) params.append('is_hidden', is_hidden);
+  if (to_date) params.append('to_date', to_date);
+  return params;
+}
+
+export async function getProducts(params: ProductListParams = {}): Promise<ProductList> {
+  const data = await commerceGet<{ count?: number; offset?: number; limit?: number; products?: Record<string, unknown>[] }>(
+    '/products',
+    productListSearchParams(params),
+  );
+  const products = (data.products ?? []).map((raw) => normalizeProduct(raw));
+  return {
+    count: data.count ?? products.length,
+    offset: data.offset ?? 0,
+    limit: data.limit ?? products.length,
+    products: await withFreshStock(products),
+  };
+}
+
+export const productsQueryOptions = (params: ProductListParams = {}) =>
+  queryOptions({ queryKey: ['products', params], queryFn: () => getProducts(params) });
+
+export function useProducts(params: ProductListParams = {}) {
+  return useQuery(productsQueryOptions(params));
+}

@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { CheckoutItem } from '@/features/checkout/api/create-checkout';
+import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { readPendingCheckout, savePendingCheckout } from '@/features/checkout/pending-checkout';
+import { redirectTo } from '@/lib/redirect';
+import { toastStore } from '@/lib/toast-store';
+
+const invoke = vi.fn();
+vi.mock('@/lib/supabase-loader', () => ({ loadSupabase: async () => ({ functions: { invoke } }) }));
+vi.mock('@/lib/redirect', () => ({ redirectTo: vi.fn() }));
+
+const items: CheckoutItem[] = [{ variant_id: 'var_lune', quantity: 2 }];
+let start: () => void = () => {};
+
+function Harness({ items, isSignedIn }: { items: CheckoutItem[]; isSignedIn: boolean }) {
+  const { startCheckout } = useCheckout({ items, isSignedIn, authLoading: false });
+  start = startCheckout;
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderAt(path: string, props: { items: CheckoutItem[]; isSignedIn: boolean }) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="*" element={<Harness {...props} />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const lastToast = () => toastStore.getSnapshot()[0];
+
+describe('useCheckout', () => {
+  beforeEach(() => {
+    invoke.mockReset();
+    vi.mocked(redirectTo).mockReset();
+    toastStore.dismiss();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('refuses an empty cart with the destructive toast', () => {
+    renderAt('/store', { items: [], isSignedIn: true });
+    act(() => start());
+    expect(lastToast()).toMatchObject({ variant: 'destructive', title: 'Votre panier est vide', description: 'Ajoutez des produits avant de passer commande.' });
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-out visitor to /login and remembers the pending checkout', () => {
+    renderAt('/product/p1?x=1', { items, isSignedIn: false });
+    act(() => start());
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    expect(readPendingCheckout()?.returnTo).toBe('/product/p1?x=1');
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('asks create-checkout for a hosted page and goes there', async () => {
+    invoke.mockResolvedValue({ data: { url: 'https://pay.test/cs_1' }, error: null });
+    renderAt('/store', { items, isSignedIn: true });
+    act(() => start());
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://pay.test/cs_1'));
+    expect(invoke).toHaveBeenCalledWith('create-checkout', {
+      body: {
+        items,
+        successUrl: `${window.location.origin}/success`,
+        cancelUrl: window.location.href,
+        locale: 'fr',
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+    });
+  });
+
+  it('shows the payment error toast when the function fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    invoke.mockResolvedValue({ data: null, error: new Error('Edge Function returned a non-2xx status code') });
+    renderAt('/store', { items, isSignedIn: true });
+    act(() => start());
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        variant: 'destructive',
+        title: 'Erreur de paiement',
+        description: "Un problème est survenu lors de l'initialisation du paiement. Veuillez réessayer.",
+      }),
+    );
+    expect(redirectTo).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it('resumes the pending checkout once signed in on the page it was started from', async () => {
+    invoke.mockResolvedValue({ data: { url: 'https://pay.test/cs_2' }, error: null });
+    savePendingCheckout('/product/p1');
+    renderAt('/product/p1', { items, isSignedIn: true });
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://pay.test/cs_2'));
+    expect(readPendingCheckout()).toBeNull();
+  });
+
+  it('drops the pending checkout when the visitor signed in and went elsewhere', () => {
+    savePendingCheckout('/product/p1');
+    renderAt('/about', { items, isSignedIn: true });
+    expect(readPendingCheckout()).toBeNull();
+    expect(invoke).not.toHaveBeenCalled();
+  });
+});
