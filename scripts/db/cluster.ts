@@ -69,7 +69,8 @@ function settings(port: number, dataDir: string, persistent: boolean): string {
     'shared_buffers = 256MB',
     `timezone = 'UTC'`,
     // A throwaway test cluster trades durability for speed; the development one keeps it.
-    ...(persistent ? [] : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']),
+    // synchronous_commit stays on: logical decoding hands a change out only once it is flushed.
+    ...(persistent ? [] : ['fsync = off', 'full_page_writes = off']),
   ].join('\n');
 }
 
@@ -122,5 +123,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
 /** Restarts the server in place (fault tests): same data, same port. */
 export async function restartCluster(cluster: Cluster): Promise<void> {
-  await asServerUser(join(pgBin, 'pg_ctl'), ['-D', cluster.dataDir, '-m', 'fast', '-w', 'restart']);
+  // Without -l the new server would keep pg_ctl's output pipes open and the call would never end.
+  await asServerUser(join(pgBin, 'pg_ctl'), ['-D', cluster.dataDir, '-l', join(cluster.dataDir, 'server.log'), '-m', 'fast', '-w', 'restart']);
 }

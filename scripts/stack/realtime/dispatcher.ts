@@ -1,0 +1,96 @@
+// From a WAL change to the channels allowed to see it, in commit order: the bindings whose table,
+// event and filters match, then (for an INSERT or UPDATE on an RLS table) only the subscribers
+// whose role and claims can SELECT the row, each sent the columns its role may read.
+import type pg from 'pg';
+import type { ChangeEvent } from './bindings.ts';
+import { loadChangeData, type ChangeData } from './change-data.ts';
+import { matchesFilters } from './filters.ts';
+import { shapeChange } from './payload.ts';
+import type { Subscriber, Subscription, SubscriptionRegistry } from './registry.ts';
+import type { RlsChecker } from './rls.ts';
+import type { WalChange } from './wal-stream.ts';
+
+const events: Record<WalChange['action'], ChangeEvent> = { I: 'INSERT', U: 'UPDATE', D: 'DELETE' };
+
+export class ChangeDispatcher {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly rls: RlsChecker,
+    private readonly registry: SubscriptionRegistry,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** Changes are handled one after another so that every subscriber sees them in commit order. */
+  enqueue(change: WalChange): void {
+    this.queue = this.queue.then(() =>
+      this.dispatch(change).catch((error: Error) => this.log(`change on ${change.schema}.${change.table} not delivered: ${error.message}`)),
+    );
+  }
+
+  /** Resolves when every change received so far has been handled. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private async dispatch(change: WalChange): Promise<void> {
+    const event = events[change.action];
+    const candidates = this.registry.matching(change.schema, change.table, event);
+    if (candidates.length === 0) return;
+    const roles = [...new Set(candidates.map((c) => c.subscriber.role))];
+    const data = await loadChangeData(this.pool, change, roles);
+    if (!data?.published) return;
+    const typeOf = (name: string) => data.columns.find((c) => c.name === name)?.type;
+    const compared = event === 'DELETE' ? data.oldRecord : data.record;
+    const passing = candidates.filter(({ subscriber, binding }) => this.mayRead(data, event, subscriber.role) && matchesFilters(binding.filters, compared ?? {}, typeOf));
+    const visible = await this.visibleSubscribers(change, event, data, passing);
+    const idsBySubscriber = new Map<Subscriber, number[]>();
+    for (const { subscriber, binding } of passing) {
+      if (!visible.has(subscriber)) continue;
+      const ids = idsBySubscriber.get(subscriber) ?? [];
+      if (!ids.includes(binding.id)) ids.push(binding.id);
+      idsBySubscriber.set(subscriber, ids);
+    }
+    const shaped = new Map<string, unknown>();
+    for (const [subscriber, ids] of idsBySubscriber) {
+      if (!shaped.has(subscriber.role)) shaped.set(subscriber.role, shapeChange(event, change.schema, change.table, change.timestamp, data, subscriber.role));
+      subscriber.deliver({ ids, data: shaped.get(subscriber.role) });
+    }
+  }
+
+  /**
+   * A role that cannot SELECT the whole primary key cannot be checked against RLS (Realtime
+   * answers it "Error 401: Unauthorized"); it gets nothing here. Neither does a change to a table
+   * without a primary key, which Realtime cannot check either.
+   */
+  private mayRead(data: ChangeData, event: ChangeEvent, role: string): boolean {
+    if (event === 'DELETE') return true;
+    if (data.primaryKey.length === 0) return false;
+    return data.primaryKey.every((name) => data.columns.find((c) => c.name === name)?.selectableBy[role] === true);
+  }
+
+  private async visibleSubscribers(change: WalChange, event: ChangeEvent, data: ChangeData, passing: Subscription[]): Promise<Set<Subscriber>> {
+    const subscribers = new Set(passing.map((s) => s.subscriber));
+    if (!data.rls || event === 'DELETE') return subscribers;
+    const row = {
+      schema: change.schema,
+      table: change.table,
+      key: data.primaryKey.map((name) => ({ name, value: change.columns?.find((c) => c.name === name)?.value ?? null })),
+    };
+    // Subscribers with the same role and claims (one user's several channels) share one check.
+    const groups = new Map<string, Subscriber[]>();
+    for (const subscriber of subscribers) {
+      const key = `${subscriber.role}\u0000${subscriber.claimsJson}`;
+      groups.set(key, [...(groups.get(key) ?? []), subscriber]);
+    }
+    const visible = new Set<Subscriber>();
+    await Promise.all(
+      [...groups.values()].map(async (group) => {
+        const first = group[0]!;
+        if (await this.rls.rowVisibleTo(row, first.role, first.claimsJson)) group.forEach((s) => visible.add(s));
+      }),
+    );
+    return visible;
+  }
+}

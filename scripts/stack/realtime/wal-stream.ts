@@ -1,0 +1,204 @@
+// Reads row changes from the WAL as they are flushed: a temporary logical replication slot with
+// wal2json (format-version 2) on a replication connection, streamed with START_REPLICATION rather
+// than polled, so a commit reaches us in about a millisecond. The slot is named per connection,
+// so two stacks on one cluster never share one, and PostgreSQL drops it when the session ends; a
+// lost connection (a database restart) is re-established with a fresh slot.
+import { randomBytes } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
+import pg from 'pg';
+
+export interface WalColumn {
+  name: string;
+  type: string;
+  typeoid?: number;
+  value?: unknown;
+}
+
+/** One wal2json format-version 2 row change. */
+export interface WalChange {
+  action: 'I' | 'U' | 'D';
+  /** Commit time, in the walsender's DateStyle and TimeZone (e.g. `2026-01-02 10:00:00.123456+00`). */
+  timestamp: string;
+  schema: string;
+  table: string;
+  columns?: WalColumn[];
+  /** The replica identity before an UPDATE or DELETE (the primary key by default). */
+  identity?: WalColumn[];
+  pk?: Array<{ name: string; type: string }>;
+}
+
+export interface WalStreamOptions {
+  /** A login with REPLICATION, e.g. supabase_realtime_admin. */
+  connectionString: string;
+  /** A pool of the same login, to make sure our slots are gone after close. */
+  pool: pg.Pool;
+  onChange(change: WalChange): void;
+  log(message: string): void;
+}
+
+/** The wire of a pg.Client, which node-postgres does not type: CopyBoth data and raw CopyData out. */
+interface ReplicationWire extends EventEmitter {
+  sendCopyFromChunk(chunk: Buffer): void;
+}
+
+const pluginOptions = [
+  `"format-version" '2'`,
+  `"include-timestamp" '1'`,
+  `"include-pk" '1'`,
+  `"include-type-oids" '1'`,
+  `"include-transaction" '0'`,
+  `"actions" 'insert,update,delete'`,
+].join(', ');
+
+const statusInterval = 5_000;
+const postgresEpochMs = Date.UTC(2000, 0, 1);
+const retryDelays = [100, 200, 500, 1000, 2000];
+
+function replicationUrl(connectionString: string): string {
+  const url = new URL(connectionString);
+  url.searchParams.set('replication', 'database');
+  return url.toString();
+}
+
+export class WalStream {
+  private client: pg.Client | undefined;
+  private wire: ReplicationWire | undefined;
+  private lastLsn = 0n;
+  private statusTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** The slot of the current connection (changes on every reconnection). */
+  private slotName: string | undefined;
+  private readonly usedSlots = new Set<string>();
+
+  constructor(private readonly options: WalStreamOptions) {}
+
+  /** Resolves once changes stream; rejects if the first connection fails. */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: replicationUrl(this.options.connectionString) });
+    // Until the stream is established, failures surface as the rejection of connect().
+    client.on('error', (error) => this.lost(client, error));
+    try {
+      await client.connect();
+      const slot = `realtime_${process.pid}_${randomBytes(6).toString('hex')}`;
+      await client.query(`CREATE_REPLICATION_SLOT ${slot} TEMPORARY LOGICAL wal2json (SNAPSHOT 'nothing')`);
+      const wire = (client as unknown as { connection: ReplicationWire }).connection;
+      const started = new Promise<void>((resolve) => wire.once('replicationStart', () => resolve()));
+      wire.on('copyData', (message: { chunk: Buffer }) => this.receive(message.chunk));
+      const streaming = client.query(`START_REPLICATION SLOT ${slot} LOGICAL 0/0 (${pluginOptions})`);
+      streaming.then(
+        () => this.lost(client, new Error('replication stream ended')),
+        (error: Error) => this.lost(client, error),
+      );
+      await Promise.race([started, streaming.then(() => Promise.reject(new Error('replication stream ended before it started')))]);
+      if (this.closed) throw new Error('closed while connecting');
+      this.client = client;
+      this.wire = wire;
+      this.slotName = slot;
+      this.usedSlots.add(slot);
+      this.statusTimer = setInterval(() => this.sendStatus(), statusInterval);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** XLogData ('w') carries one wal2json document; a keepalive ('k') may ask for our position. */
+  private receive(chunk: Buffer): void {
+    if (chunk[0] === 0x77) {
+      const lsn = chunk.readBigUInt64BE(1);
+      if (lsn > this.lastLsn) this.lastLsn = lsn;
+      let change: WalChange;
+      try {
+        change = JSON.parse(chunk.subarray(25).toString('utf8')) as WalChange;
+      } catch {
+        this.options.log(`unreadable wal2json message at ${lsn.toString(16)}`);
+        return;
+      }
+      if (change.action === 'I' || change.action === 'U' || change.action === 'D') this.options.onChange(change);
+    } else if (chunk[0] === 0x6b) {
+      const walEnd = chunk.readBigUInt64BE(1);
+      if (walEnd > this.lastLsn) this.lastLsn = walEnd;
+      if (chunk[17] === 1) this.sendStatus();
+    }
+  }
+
+  /**
+   * Standby status update: written, flushed and applied up to what we received. The slot is
+   * temporary, so nothing is replayed after a reconnection and confirming on receipt loses nothing.
+   */
+  private sendStatus(): void {
+    if (!this.wire) return;
+    const message = Buffer.alloc(34);
+    message[0] = 0x72;
+    message.writeBigUInt64BE(this.lastLsn, 1);
+    message.writeBigUInt64BE(this.lastLsn, 9);
+    message.writeBigUInt64BE(this.lastLsn, 17);
+    message.writeBigUInt64BE(BigInt(Date.now() - postgresEpochMs) * 1000n, 25);
+    try {
+      this.wire.sendCopyFromChunk(message);
+    } catch (error) {
+      this.options.log(`standby status not sent: ${(error as Error).message}`);
+    }
+  }
+
+  private lost(client: pg.Client, error: Error): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.wire = undefined;
+    this.slotName = undefined;
+    clearInterval(this.statusTimer);
+    client.end().catch(() => undefined);
+    if (this.closed) return;
+    this.options.log(`replication connection lost (${error.message}); reconnecting`);
+    this.reconnect(0);
+  }
+
+  private reconnect(attempt: number): void {
+    const delay = retryDelays[Math.min(attempt, retryDelays.length - 1)]!;
+    this.retryTimer = setTimeout(() => {
+      if (this.closed) return;
+      this.connect().then(
+        () => this.options.log(`replication resumed on slot ${this.slotName}`),
+        () => this.reconnect(attempt + 1),
+      );
+    }, delay);
+  }
+
+  /** Ends the replication session and waits until PostgreSQL has dropped its temporary slots. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.statusTimer);
+    const client = this.client;
+    this.client = undefined;
+    this.wire = undefined;
+    if (client) await client.end().catch(() => undefined);
+    await this.dropLeftoverSlots();
+  }
+
+  /**
+   * The walsender may take a moment to exit after the session ends; a slot still there and no
+   * longer active is dropped by hand (a lost connection's slot the server has not noticed yet).
+   */
+  private async dropLeftoverSlots(): Promise<void> {
+    const names = [...this.usedSlots];
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const found = await this.options.pool
+        .query<{ slot_name: string; active: boolean }>('select slot_name, active from pg_replication_slots where slot_name = any($1)', [names])
+        .catch((error: Error) => this.options.log(`could not check replication slots on close: ${error.message}`));
+      if (!found) return;
+      const { rows } = found;
+      if (rows.length === 0) return;
+      for (const row of rows.filter((r) => !r.active)) {
+        await this.options.pool.query('select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1 and not active', [row.slot_name]).catch(() => undefined);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.options.log(`replication slots still present after close: ${names.join(', ')}`);
+  }
+}
