@@ -1,0 +1,168 @@
+// Resolves a parsed request against the schema cache: every column, embed, filter, order and cast
+// is checked here, so the SQL builder only ever sees names that exist. Embeds follow foreign keys
+// (relationships.ts) and each level gets its own internal alias.
+import type { Field, Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from './ast.ts';
+import { errors, RestError } from './errors.ts';
+import { pathKey } from './query-params.ts';
+import { findRelationship, isToOne, type Relationship } from './relationships.ts';
+import type { Column, SchemaCache } from './schema-cache.ts';
+
+export type PlanSelect =
+  | { kind: 'star' }
+  | { kind: 'column'; column: string; jsonPath: Field['jsonPath']; cast?: string; key: string };
+
+export interface PlanEmbed {
+  key: string;
+  rel: Relationship;
+  inner: boolean;
+  toOne: boolean;
+  /** Alias of the lateral join that carries this embed's JSON. */
+  joinAlias: string;
+  node: PlanNode;
+}
+
+export interface PlanNode {
+  /** The relation in `public` (a table or view); for an RPC root, the function's name. */
+  relation: string;
+  columns: Map<string, Column>;
+  alias: string;
+  select: PlanSelect[];
+  embeds: PlanEmbed[];
+  filters: Filter[];
+  nullEmbedFilters: Array<{ embed: PlanEmbed; isNull: boolean }>;
+  logic: LogicTree[];
+  order: OrderTerm[];
+  range?: Range;
+}
+
+const castAliases: Record<string, string> = {
+  int: 'int4', integer: 'int4', smallint: 'int2', bigint: 'int8', real: 'float4', float: 'float8',
+  'double precision': 'float8', boolean: 'bool', decimal: 'numeric', 'character varying': 'varchar',
+  character: 'bpchar', char: 'bpchar', 'timestamp with time zone': 'timestamptz',
+  'timestamp without time zone': 'timestamp', 'time with time zone': 'timetz', 'time without time zone': 'time',
+};
+
+/** A `::cast` as a quoted, schema-qualified type name from the cache. */
+export function resolveCast(cache: SchemaCache, cast: string): string {
+  const lower = cast.toLowerCase();
+  const name = Object.hasOwn(castAliases, lower) ? castAliases[lower]! : cast;
+  const schema = cache.types.get(name);
+  if (!schema) throw errors.noType(cast);
+  return `"${schema}"."${name}"`;
+}
+
+function checkColumn(node: PlanNode, name: string): void {
+  if (!node.columns.has(name)) throw errors.noColumn(node.relation, name);
+}
+
+function checkLogic(node: PlanNode, tree: LogicTree): void {
+  if (tree.kind === 'filter') checkColumn(node, tree.filter.field.name);
+  else for (const child of tree.children) checkLogic(node, child);
+}
+
+export interface PlanContext {
+  cache: SchemaCache;
+  nextAlias: () => number;
+}
+
+export function buildNode(
+  ctx: PlanContext,
+  relation: string,
+  columns: Map<string, Column>,
+  select: SelectItem[],
+): PlanNode {
+  const node: PlanNode = {
+    relation,
+    columns,
+    alias: `pgrst_t${ctx.nextAlias()}`,
+    select: [],
+    embeds: [],
+    filters: [],
+    nullEmbedFilters: [],
+    logic: [],
+    order: [],
+  };
+  for (const item of select) {
+    if (item.kind === 'star') node.select.push(item);
+    else if (item.kind === 'column') {
+      checkColumn(node, item.field.name);
+      const lastKey = item.field.jsonPath.at(-1)?.key;
+      node.select.push({
+        kind: 'column',
+        column: item.field.name,
+        jsonPath: item.field.jsonPath,
+        key: item.alias ?? lastKey ?? item.field.name,
+        ...(item.cast && { cast: resolveCast(ctx.cache, item.cast) }),
+      });
+    } else {
+      const rel = findRelationship(ctx.cache, relation, item.name, item.hint);
+      const target = ctx.cache.tables.get(rel.foreignTable)!;
+      node.embeds.push({
+        key: item.alias ?? item.name,
+        rel,
+        inner: item.inner,
+        toOne: isToOne(rel),
+        joinAlias: `pgrst_e${ctx.nextAlias()}`,
+        node: buildNode(ctx, rel.foreignTable, target.columns, item.children.length ? item.children : [{ kind: 'star' }]),
+      });
+    }
+  }
+  return node;
+}
+
+/** The node an embed path (`['order_items']`) names, or PGRST108. */
+function nodeAt(root: PlanNode, path: string[]): PlanNode {
+  let node = root;
+  for (const key of path) {
+    const embed = node.embeds.find((e) => e.key === key);
+    if (!embed) throw errors.notEmbedded(key);
+    node = embed.node;
+  }
+  return node;
+}
+
+/** Adds the query string's filters, or/and trees, orders and ranges to the levels they name. */
+export function applyParams(root: PlanNode, params: QueryParams): void {
+  for (const { path, filter } of params.filters) {
+    const node = nodeAt(root, path);
+    const embed = filter.field.jsonPath.length === 0 ? node.embeds.find((e) => e.key === filter.field.name) : undefined;
+    if (embed && !node.columns.has(filter.field.name)) {
+      const op = filter.expr.operation;
+      if (op.kind !== 'is' || (op.value !== 'null' && op.value !== 'not_null')) {
+        throw new RestError(400, 'PGRST120', `Bad operator on the '${embed.key}' embedded resource`,
+          'Only is null or not is null filters are allowed on embedded resources');
+      }
+      node.nullEmbedFilters.push({ embed, isNull: (op.value === 'null') !== filter.expr.negate });
+      continue;
+    }
+    checkColumn(node, filter.field.name);
+    node.filters.push(filter);
+  }
+  for (const { path, tree } of params.logic) {
+    const node = nodeAt(root, path);
+    checkLogic(node, tree);
+    node.logic.push(tree);
+  }
+  for (const { path, terms } of params.order) {
+    const node = nodeAt(root, path);
+    for (const term of terms) {
+      if (term.relation === undefined) {
+        checkColumn(node, term.field.name);
+        continue;
+      }
+      const embed = node.embeds.find((e) => e.key === term.relation);
+      if (!embed) throw errors.notEmbedded(term.relation);
+      if (!embed.toOne) throw errors.relatedOrderNotToOne(node.relation, embed.key);
+      const selected = embed.node.select.some((s) => s.kind === 'star' || (s.kind === 'column' && s.key === term.field.name));
+      if (!selected) throw errors.noColumn(embed.key, term.field.name);
+    }
+    node.order = terms;
+  }
+  for (const [key, range] of params.ranges) {
+    const path = JSON.parse(key) as string[];
+    if (path.length === 0) continue;
+    nodeAt(root, path).range = range;
+  }
+  const rootRange = params.ranges.get(pathKey([]));
+  if (rootRange) root.range = rootRange;
+}

@@ -1,0 +1,87 @@
+// What an operation (table read/write, RPC) receives once the request is authenticated,
+// negotiated and its query string parsed, and the helpers the operations share.
+import type pg from 'pg';
+import type { QueryParams, Range } from './ast.ts';
+import { errors } from './errors.ts';
+import type { Accepted, Preferences } from './negotiation.ts';
+import type { Row } from './pipeline.ts';
+import { applyParams, buildNode, type PlanContext, type PlanNode } from './plan.ts';
+import type { Column, SchemaCache } from './schema-cache.ts';
+import type { Shape } from './sql-read.ts';
+import type { RequestSettings } from './transaction.ts';
+
+export interface RestRequest {
+  method: string;
+  head: boolean;
+  /** The table, view or function the path names. */
+  target: string;
+  cache: SchemaCache;
+  /** Reloads the schema cache when the target is unknown (migrations may have just run). */
+  refresh: () => Promise<SchemaCache>;
+  params: QueryParams;
+  prefs: Preferences;
+  accepted: Accepted;
+  rangeHeader: Range | 'invalid' | undefined;
+  settings: RequestSettings;
+  pool: pg.Pool;
+  /** The JSON body, parsed and as sent; `undefined` when the body is empty. */
+  body: () => Promise<{ value: unknown; text: string } | undefined>;
+  /** Headers every answer carries (Content-Profile when a profile was negotiated). */
+  baseHeaders: Record<string, string>;
+}
+
+/** The one row every statement builder returns: `total, page_total, body`. */
+export interface StatementResult {
+  total: number | undefined;
+  pageTotal: number;
+  body: string | undefined;
+}
+
+export function statementResult(rows: Row[] | undefined): StatementResult {
+  const [total, pageTotal, body] = rows?.[0] ?? [];
+  return { total: total == null ? undefined : Number(total), pageTotal: Number(pageTotal ?? 0), body: body ?? undefined };
+}
+
+export function shapeOf(request: RestRequest, count: boolean): Shape {
+  return { count, headOnly: request.head, stripNulls: request.accepted.stripNulls };
+}
+
+export function planRoot(cache: SchemaCache, relation: string, columns: Map<string, Column>, params: QueryParams): PlanNode {
+  let alias = 0;
+  const ctx: PlanContext = { cache, nextAlias: () => alias++ };
+  const root = buildNode(ctx, relation, columns, params.select);
+  applyParams(root, params);
+  return root;
+}
+
+/** The root range: limit/offset intersected with the Range header (GET only), or PGRST103. */
+export function topRange(request: RestRequest, root: PlanNode): Range | undefined {
+  const header = request.method === 'GET' ? request.rangeHeader : undefined;
+  if (header === 'invalid') throw errors.rangeNotSatisfiable('The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+  if (root.range?.limit !== undefined && root.range.limit < 0) throw errors.rangeNotSatisfiable('Limit should be greater than or equal to zero.');
+  const range = header ? intersect(header, root.range) : root.range;
+  return range && (range.offset > 0 || range.limit !== undefined) ? range : undefined;
+}
+
+function intersect(header: Range, params: Range | undefined): Range {
+  if (!params) return header;
+  const start = Math.max(header.offset, params.offset);
+  const ends = [header, params].flatMap((r) => (r.limit === undefined ? [] : [r.offset + r.limit]));
+  return ends.length ? { offset: start, limit: Math.max(0, Math.min(...ends) - start) } : { offset: start };
+}
+
+/** `count=planned`: the planner's estimate, from the rows of `explain (format json)`. */
+export function plannedRows(rows: Row[] | undefined): number {
+  const plan = JSON.parse(rows?.[0]?.[0] ?? '[]') as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+export function contentType(request: RestRequest): Record<string, string> {
+  const base = request.accepted.media === 'object' ? 'application/vnd.pgrst.object+json' : 'application/json';
+  return { 'Content-Type': `${base}${request.accepted.stripNulls ? '; nulls=stripped' : ''}; charset=utf-8`, ...request.baseHeaders };
+}
+
+export function preferenceApplied(values: Array<string | undefined>): Record<string, string> {
+  const applied = values.filter((v): v is string => Boolean(v));
+  return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
+}

@@ -1,0 +1,89 @@
+// One SELECT per read: the root level, its embeds as lateral subqueries following foreign keys
+// (to-one: row_to_json, null when absent; to-many: json_agg, [] when empty), and the page wrapped
+// into a JSON array (plus the total when a count is asked for) in the same statement.
+import type { PlanEmbed, PlanNode } from './plan.ts';
+import { conditionsSql, fieldSql, ident, orderSql, qualified, rangeSql, type SqlParams } from './sql-fragments.ts';
+
+function selectListSql(node: PlanNode, p: SqlParams): string[] {
+  const items: string[] = [];
+  for (const item of node.select) {
+    if (item.kind === 'star') {
+      items.push(`${ident(node.alias)}.*`);
+      continue;
+    }
+    const value = fieldSql(node.alias, { name: item.column, jsonPath: item.jsonPath }, p);
+    items.push(`${item.cast ? `cast(${value} as ${item.cast})` : value} as ${ident(item.key)}`);
+  }
+  for (const embed of node.embeds) {
+    const join = ident(embed.joinAlias);
+    items.push(embed.toOne ? `row_to_json(${join}.*) as ${ident(embed.key)}` : `coalesce(${join}.${join}, '[]') as ${ident(embed.key)}`);
+  }
+  return items;
+}
+
+function joinCondition(parent: PlanNode, embed: PlanEmbed): string[] {
+  const { rel, node } = embed;
+  return rel.columns.map((col, i) => `${ident(node.alias)}.${ident(rel.foreignColumns[i]!)} = ${ident(parent.alias)}.${ident(col)}`);
+}
+
+/** The lateral joins of a level; for counting, only those that can remove parent rows. */
+function joinsSql(node: PlanNode, p: SqlParams, onlyFiltering: boolean): string {
+  let sql = '';
+  for (const embed of node.embeds) {
+    const filtering = embed.inner || node.nullEmbedFilters.some((f) => f.embed === embed);
+    if (onlyFiltering && !filtering) continue;
+    const join = ident(embed.joinAlias);
+    const child = nodeQuery(embed.node, p, { conditions: joinCondition(node, embed) });
+    const kind = embed.inner ? 'inner' : 'left';
+    sql += embed.toOne
+      ? ` ${kind} join lateral (${child}) as ${join} on true`
+      : ` ${kind} join lateral (select json_agg(${join}) as ${join} from (${child}) as ${join}) as ${join} on ${embed.inner ? `${join}.${join} is not null` : 'true'}`;
+  }
+  return sql;
+}
+
+export interface NodeQueryOptions {
+  /** Conditions besides the level's own filters (an embed's join to its parent). */
+  conditions?: string[];
+  /** A FROM item other than the level's table (a mutation's CTE, a function call). */
+  source?: string;
+  /** Leave out the level's filters (a mutation already applied them). */
+  skipFilters?: boolean;
+}
+
+/** `select ... from ... where ... order by ... limit ...` for one level and, recursively, its embeds. */
+export function nodeQuery(node: PlanNode, p: SqlParams, options: NodeQueryOptions = {}): string {
+  const from = options.source ?? `${qualified(node.relation)} as ${ident(node.alias)}`;
+  const joins = joinsSql(node, p, false);
+  const conditions = [...(options.conditions ?? []), ...(options.skipFilters ? [] : conditionsSql(node, p))];
+  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
+  return `select ${selectListSql(node, p).join(', ')} from ${from}${joins}${where}${orderSql(node, node.order, p)}${rangeSql(node, p)}`;
+}
+
+/** Rows the root level matches, ignoring paging: what an exact count counts. */
+export function countQuery(node: PlanNode, p: SqlParams, source?: string): string {
+  const from = source ?? `${qualified(node.relation)} as ${ident(node.alias)}`;
+  const conditions = conditionsSql(node, p);
+  return `select 1 from ${from}${joinsSql(node, p, true)}${conditions.length ? ` where ${conditions.join(' and ')}` : ''}`;
+}
+
+export interface Shape {
+  /** Also compute the total of matching rows, ignoring limit/offset. */
+  count: boolean;
+  /** HEAD: only counts are needed. */
+  headOnly: boolean;
+  stripNulls: boolean;
+}
+
+export function bodySql(shape: Shape): string {
+  if (shape.headOnly) return 'null::text';
+  const array = `coalesce(json_agg(pgrst_row), '[]')`;
+  return `${shape.stripNulls ? `json_strip_nulls(${array})` : array}::text`;
+}
+
+/** The whole read: `total`, `page_total` and `body` (a JSON array as text) in one row. */
+export function readStatement(root: PlanNode, p: SqlParams, shape: Shape): string {
+  const page = nodeQuery(root, p);
+  const total = shape.count && root.range ? `(select count(*) from (${countQuery(root, p)}) pgrst_count)` : 'null';
+  return `select ${total}::int8 as total, count(pgrst_row)::int8 as page_total, ${bodySql(shape)} as body from (${page}) pgrst_row`;
+}

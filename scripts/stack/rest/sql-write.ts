@@ -1,0 +1,88 @@
+// INSERT (with upsert), UPDATE and DELETE as one statement: the mutation in a CTE, then the
+// representation (select list and embeds) read from it. The body is one JSON parameter typed by the
+// table's own row type; without representation only `returning 1` is asked, so a role that may
+// insert but not read the row is not refused, as with PostgREST.
+import type { PlanNode } from './plan.ts';
+import { bodySql, nodeQuery, type Shape } from './sql-read.ts';
+import { conditionsSql, ident, qualified, type SqlParams } from './sql-fragments.ts';
+
+export type Returning = 'representation' | 'count';
+
+/** Columns the representation reads back: `*`, or only what its select list, embeds and order use. */
+function returningSql(root: PlanNode, returning: Returning): string {
+  if (returning === 'count') return 'returning 1';
+  const alias = ident(root.alias);
+  if (root.select.some((s) => s.kind === 'star')) return `returning ${alias}.*`;
+  const columns = new Set<string>();
+  for (const s of root.select) if (s.kind === 'column') columns.add(s.column);
+  for (const e of root.embeds) for (const c of e.rel.columns) columns.add(c);
+  for (const term of root.order) if (term.relation === undefined) columns.add(term.field.name);
+  if (!columns.size) return 'returning 1';
+  return `returning ${[...columns].map((c) => `${alias}.${ident(c)}`).join(', ')}`;
+}
+
+function wrap(root: PlanNode, mutation: string, p: SqlParams, returning: Returning, shape: Shape): string {
+  if (returning === 'count') {
+    return `with pgrst_source as (${mutation}) select null::int8 as total, count(*)::int8 as page_total, null::text as body from pgrst_source`;
+  }
+  const page = nodeQuery({ ...root, range: undefined }, p, { source: `pgrst_source as ${ident(root.alias)}`, skipFilters: true });
+  return `with pgrst_source as (${mutation}) select null::int8 as total, count(pgrst_row)::int8 as page_total, ${bodySql(shape)} as body from (${page}) pgrst_row`;
+}
+
+export interface InsertSpec {
+  /** The rows as parsed (for their keys) and as sent (passed to Postgres untouched: big numbers stay exact). */
+  rows: Array<Record<string, unknown>>;
+  rowsJson: string;
+  columns: string[];
+  /** Prefer: missing=default: a row without one of `columns` gets the column's default, not NULL. */
+  missingDefault: boolean;
+  onConflict?: { columns: string[]; resolution: 'merge' | 'ignore' };
+}
+
+function valuesSql(root: PlanNode, spec: InsertSpec, p: SqlParams): string {
+  const table = qualified(root.relation);
+  const body = p.add(spec.rowsJson);
+  if (!spec.columns.length) return `select from json_array_elements(${body}::json)`;
+  const needsDefaults = spec.missingDefault && spec.rows.some((row) => spec.columns.some((c) => !Object.hasOwn(row, c)));
+  if (!needsDefaults) {
+    return `select ${spec.columns.map(ident).join(', ')} from json_populate_recordset(null::${table}, ${body}::json) as pgrst_body`;
+  }
+  const rows = spec.rows.map((row, i) => {
+    const cells = spec.columns.map((c) => (Object.hasOwn(row, c) ? `(json_populate_record(null::${table}, ${body}::json->${i})).${ident(c)}` : 'default'));
+    return `(${cells.join(', ')})`;
+  });
+  return `values ${rows.join(', ')}`;
+}
+
+export function insertStatement(root: PlanNode, spec: InsertSpec, p: SqlParams, returning: Returning, shape: Shape): string {
+  const columns = spec.columns.length ? ` (${spec.columns.map(ident).join(', ')})` : '';
+  let conflict = '';
+  if (spec.onConflict?.columns.length) {
+    const target = spec.onConflict.columns.map(ident).join(', ');
+    const updates = spec.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ');
+    conflict = spec.onConflict.resolution === 'merge' && updates
+      ? ` on conflict (${target}) do update set ${updates}`
+      : ` on conflict (${target}) do nothing`;
+  }
+  const mutation = `insert into ${qualified(root.relation)} as ${ident(root.alias)}${columns} ${valuesSql(root, spec, p)}${conflict} ${returningSql(root, returning)}`;
+  return wrap(root, mutation, p, returning, shape);
+}
+
+export function updateStatement(root: PlanNode, bodyJson: string, columns: string[], p: SqlParams, returning: Returning, shape: Shape): string {
+  const alias = ident(root.alias);
+  // Nothing to set (`{}`): PostgREST answers an empty result without touching a row.
+  if (!columns.length) return wrap(root, `select ${alias}.* from ${qualified(root.relation)} as ${alias} where false`, p, returning, shape);
+  const conditions = conditionsSql(root, p);
+  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
+  const mutation =
+    `update ${qualified(root.relation)} as ${alias} set ${columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ')}` +
+    ` from (select * from json_populate_record(null::${qualified(root.relation)}, ${p.add(bodyJson)}::json)) as pgrst_body${where} ${returningSql(root, returning)}`;
+  return wrap(root, mutation, p, returning, shape);
+}
+
+export function deleteStatement(root: PlanNode, p: SqlParams, returning: Returning, shape: Shape): string {
+  const conditions = conditionsSql(root, p);
+  const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
+  const mutation = `delete from ${qualified(root.relation)} as ${ident(root.alias)}${where} ${returningSql(root, returning)}`;
+  return wrap(root, mutation, p, returning, shape);
+}

@@ -1,0 +1,78 @@
+// One transaction per request on the `authenticator` pool, sent as one pipeline: BEGIN (READ ONLY
+// for reads), one statement of set_config calls (search_path, role, request.jwt.claims,
+// request.method/path/headers/cookies, statement_timeout), the request's statements, and COMMIT
+// unless the caller must look at the result first (single-object and max-affected checks, which
+// roll a write back).
+import type pg from 'pg';
+import { isPgError } from './errors.ts';
+import { pipeline, PipelineError, type Row, type Statement } from './pipeline.ts';
+
+export interface RequestSettings {
+  readOnly: boolean;
+  role: string;
+  claims: Record<string, unknown>;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+}
+
+export const statementTimeoutMs = 8000;
+
+const settingsSql =
+  "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
+  "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
+  "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
+  "set_config('request.cookies', $6, true), set_config('statement_timeout', $7, true)";
+
+function settingsStatement(settings: RequestSettings): Statement {
+  return {
+    text: settingsSql,
+    values: [
+      settings.role,
+      JSON.stringify(settings.claims),
+      settings.method,
+      settings.path,
+      JSON.stringify(settings.headers),
+      JSON.stringify(settings.cookies),
+      String(statementTimeoutMs),
+    ],
+  };
+}
+
+/**
+ * Runs `statements` in the request's transaction and returns the rows of each. With `commitIf`,
+ * the transaction stays open until it has seen the rows, then commits or rolls back.
+ */
+export async function runInTransaction(
+  pool: pg.Pool,
+  settings: RequestSettings,
+  statements: Statement[],
+  commitIf?: (results: Row[][]) => boolean,
+): Promise<Row[][]> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const begin: Statement = { text: settings.readOnly ? 'begin read only' : 'begin' };
+    const all = [begin, settingsStatement(settings), ...statements, ...(commitIf ? [] : [{ text: 'commit' }])];
+    let results: Row[][];
+    try {
+      results = await pipeline(client, all);
+    } catch (error) {
+      const cause = error instanceof PipelineError ? error.error : (error as Error);
+      if (isPgError(cause)) await client.query('rollback').catch((e: Error) => (broken = e));
+      else broken = cause;
+      throw cause;
+    }
+    const own = results.slice(2, 2 + statements.length);
+    if (commitIf) {
+      await client.query(commitIf(own) ? 'commit' : 'rollback').catch((error: Error) => {
+        if (!isPgError(error)) broken = error;
+        throw error;
+      });
+    }
+    return own;
+  } finally {
+    client.release(broken);
+  }
+}
