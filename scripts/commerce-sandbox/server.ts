@@ -1,0 +1,162 @@
+// The commerce sandbox: plays the external commerce service offline (ARCHITECTURE.md).
+// Store API for one store, hosted payment page, digital files, product images, fault injection.
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { seedBySlug } from './catalogue.ts';
+import { ensureDigitalFiles, fileContentTypes } from './digital-files.ts';
+import { productImageSvg } from './images.ts';
+import { closedPage, notFoundPage, paymentPage, stockGonePage } from './payment-page.ts';
+import { SandboxState } from './state.ts';
+import { createCheckout, getCheckout, getProduct, HttpError, listProducts, listVariants, type ApiAnswer } from './store-api.ts';
+
+export interface SandboxOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  storeId?: string;
+  publicUrl?: string;
+  sessionTtlMs?: number;
+}
+
+export type FaultMode = 'none' | 'error' | 'garbage' | 'slow';
+const faultModes: FaultMode[] = ['none', 'error', 'garbage', 'slow'];
+const statusTexts: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 500: 'Internal Server Error' };
+const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS', 'Access-Control-Allow-Headers': 'content-type, authorization, accept' };
+
+function send(res: ServerResponse, status: number, body: string | Buffer, type: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, statusTexts[status] ?? '', { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...cors, ...headers });
+  res.end(body);
+}
+
+const sendJson = (res: ServerResponse, answer: ApiAnswer) => send(res, answer.status, JSON.stringify(answer.body), 'application/json; charset=utf-8');
+const sendHtml = (res: ServerResponse, status: number, html: string) => send(res, status, html, 'text/html; charset=utf-8');
+
+async function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new HttpError(413, 'request body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function withSessionId(successUrl: string, sessionId: string): string {
+  const url = new URL(successUrl);
+  url.searchParams.set('session_id', sessionId);
+  return url.toString();
+}
+
+export async function startCommerceSandbox(options: SandboxOptions): Promise<{ url: string; storeId: string; close(): Promise<void> }> {
+  const storeId = options.storeId ?? 'store_lumiere_sacree';
+  const filesDir = join(options.dataDir, 'files');
+  ensureDigitalFiles(filesDir);
+  const state = new SandboxState(options.dataDir, options.sessionTtlMs ?? 24 * 60 * 60 * 1000);
+  let fault: FaultMode = faultModes.includes(process.env.COMMERCE_FAULT as FaultMode) ? (process.env.COMMERCE_FAULT as FaultMode) : 'none';
+  let base = options.publicUrl ?? '';
+
+  async function storeApi(req: IncomingMessage, res: ServerResponse, parts: string[], query: URLSearchParams): Promise<void> {
+    if (fault === 'error') return send(res, 500, 'Internal Server Error', 'text/plain');
+    if (fault === 'garbage') return send(res, 200, '<html>upstream hiccup', 'application/json');
+    if (fault === 'slow') await new Promise((r) => setTimeout(r, 5000));
+    const [store, resource, id] = parts;
+    if (store !== storeId) throw new HttpError(404, `store ${store} not found`);
+    if (req.method === 'GET' && resource === 'products' && !id) return sendJson(res, listProducts(query, base, state));
+    if (req.method === 'GET' && resource === 'products' && id) return sendJson(res, getProduct(id, base, state));
+    if (req.method === 'GET' && resource === 'variants' && !id) return sendJson(res, listVariants(query, state));
+    if (req.method === 'GET' && resource === 'checkout' && id) return sendJson(res, getCheckout(id, state));
+    if (req.method === 'POST' && resource === 'checkout' && !id) {
+      let body: unknown;
+      try {
+        body = JSON.parse(await readBody(req));
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        throw new HttpError(400, 'the body is not valid JSON');
+      }
+      return sendJson(res, createCheckout(body, base, state));
+    }
+    throw new HttpError(404, 'no such resource');
+  }
+
+  async function payment(req: IncomingMessage, res: ServerResponse, sessionId: string): Promise<void> {
+    const session = state.get(sessionId);
+    if (!session) return sendHtml(res, 404, notFoundPage());
+    const status = state.statusOf(session);
+    if (req.method === 'GET') return status === 'open' ? sendHtml(res, 200, paymentPage(session)) : sendHtml(res, 409, closedPage(status));
+    const action = new URLSearchParams(await readBody(req)).get('action');
+    if (status !== 'open') return sendHtml(res, 409, closedPage(status));
+    if (action === 'pay') {
+      const paid = state.pay(session);
+      if (!paid.ok) return sendHtml(res, 409, stockGonePage());
+      return send(res, 303, '', 'text/plain', { Location: withSessionId(session.success_url, session.id) });
+    }
+    if (action === 'refuse') {
+      state.refuse(session);
+      return sendHtml(res, 402, paymentPage(session));
+    }
+    if (action === 'cancel') {
+      state.cancel(session);
+      return send(res, 303, '', 'text/plain', { Location: session.cancel_url });
+    }
+    throw new HttpError(400, 'action must be pay, refuse or cancel');
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    if (req.method === 'OPTIONS') return send(res, 204, '', 'text/plain');
+    if (parts[0] === 'store') return storeApi(req, res, parts.slice(1), url.searchParams);
+    if (parts[0] === 'pay' && parts.length === 2) return payment(req, res, parts[1]!);
+    if (parts[0] === 'files' && parts.length === 2 && req.method === 'GET') {
+      const name = parts[1]!;
+      const type = fileContentTypes[name.split('.').pop() ?? ''];
+      if (!type || name.includes('/') || name.startsWith('.')) throw new HttpError(404, 'no such file');
+      try {
+        return send(res, 200, readFileSync(join(filesDir, name)), type, { 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'private, max-age=3600' });
+      } catch {
+        throw new HttpError(404, 'no such file');
+      }
+    }
+    if (parts[0] === 'images' && parts.length === 3 && req.method === 'GET') {
+      const seed = seedBySlug.get(parts[1]!);
+      const n = /^(\d{1,3})\.svg$/.exec(parts[2]!)?.[1];
+      if (!seed || !n) throw new HttpError(404, 'no such image');
+      return send(res, 200, productImageSvg(seed.slug, seed.title, Number(n)), 'image/svg+xml', { 'Cache-Control': 'public, max-age=86400' });
+    }
+    if (parts[0] === '__sandbox' && parts[1] === 'fault' && req.method === 'POST') {
+      const remote = req.socket.remoteAddress ?? '';
+      if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) throw new HttpError(404, 'no such resource');
+      const mode = (JSON.parse(await readBody(req)) as { mode?: FaultMode }).mode;
+      if (!mode || !faultModes.includes(mode)) throw new HttpError(400, `mode must be one of ${faultModes.join(', ')}`);
+      fault = mode;
+      return sendJson(res, { status: 200, body: { mode } });
+    }
+    throw new HttpError(404, 'no such resource');
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: Error) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      if (status === 500) console.error(`[commerce-sandbox] ${req.method} ${req.url}: ${error.stack}`);
+      if (!res.headersSent) sendJson(res, { status, body: { message: status === 500 ? 'internal error' : error.message } });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base ||= url;
+  return {
+    url,
+    storeId,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
