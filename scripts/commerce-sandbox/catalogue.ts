@@ -104,7 +104,7 @@ export function productJson(seed: ProductSeed, order: number, base: string, stoc
       { id: `info_${id}_format`, order: 0, title: 'Format', description: { pdf: 'Livre numérique (PDF)', audio: 'Fichier audio (WAV)', video: 'Vidéo (AVI)', other: 'Archive (ZIP)' }[seed.kind] },
       { id: `info_${id}_delivery`, order: 1, title: 'Livraison', description: 'Téléchargement immédiat depuis votre bibliothèque.' },
     ],
-    type: 'digital',
+    type: { value: 'digital' },
     custom_fields: [],
     related_products: [],
     currency_info: currencyInfo,

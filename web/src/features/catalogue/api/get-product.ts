@@ -5,9 +5,9 @@ import { commerceGet } from '@/lib/commerce-api';
 import type { Product } from '@/lib/commerce-types';
 
 export async function getProduct(id: string): Promise<Product> {
-  const data = await commerceGet<{ product?: Record<string, unknown> }>(`/products/${encodeURIComponent(id)}`);
-  if (!data.product) throw new Error('Produit non trouvé');
-  const product = normalizeSingleProduct(data.product);
+  const data = await commerceGet<Record<string, unknown>>(`/products/${encodeURIComponent(id)}`);
+  if (typeof data.id !== 'string') throw new Error('Produit non trouvé');
+  const product = normalizeSingleProduct(data);
   const [fresh = product] = await withFreshStock([product]);
   return fresh;
 }

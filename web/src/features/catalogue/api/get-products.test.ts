@@ -5,7 +5,9 @@ import { getProducts, productListSearchParams } from '@/features/catalogue/api/g
 const rawVariant = (id: string, amount: number, extra: Record<string, unknown> = {}) => ({
   id,
   title: id,
-  prices: [{ amount, sale_amount: null, currency_code: 'eur', currency: { code: 'EUR', symbol: '€', template: '$1 €' } }],
+  price_in_cents: amount,
+  sale_price_in_cents: null,
+  currency: 'eur',
   manage_inventory: false,
   ...extra,
 });
@@ -45,7 +47,7 @@ describe('getProducts', () => {
         count: 1,
         offset: 0,
         limit: 4,
-        products: [{ id: 'p1', title: 'Rituel', thumbnail: 'http://img/p1.png', site_product_selection: null, variants: [rawVariant('v1', 3000), rawVariant('v2', 1900)] }],
+        products: [{ id: 'p1', title: 'Rituel', thumbnail: 'http://img/p1.png', site_product_selection: null, currency_info: { code: 'EUR', symbol: '€', template: '$1 €' }, variants: [rawVariant('v1', 3000), rawVariant('v2', 1900)] }],
       },
     });
     const list = await getProducts({ limit: '4' });
@@ -86,16 +88,14 @@ describe('getProduct', () => {
   it('reads images from the media field and refreshes stock', async () => {
     mockFetch({
       '/store/store_lumiere_sacree/products/p9': {
-        product: {
-          id: 'p9',
-          title: 'Méditation',
-          status: 'published',
-          media: [
-            { url: 'http://img/b.png', order: 2, type: 'image' },
-            { url: 'http://img/a.png', order: 1, type: 'image' },
-          ],
-          variants: [rawVariant('v9', 1200, { manage_inventory: true, inventory_quantity: 5 })],
-        },
+        id: 'p9',
+        title: 'Méditation',
+        status: 'published',
+        media: [
+          { url: 'http://img/b.png', order: 2, type: 'image' },
+          { url: 'http://img/a.png', order: 1, type: 'image' },
+        ],
+        variants: [rawVariant('v9', 1200, { manage_inventory: true, inventory_quantity: 5 })],
       },
       '/store/store_lumiere_sacree/variants': { variants: [{ id: 'v9', inventory_quantity: 0 }] },
     });

@@ -1,5 +1,6 @@
-// Turns the commerce service's raw product into the storefront's Product (spec §3): prices come
-// from each variant's first price entry, the product price from the display-variant rule.
+// Turns the commerce service's raw product into the storefront's Product (spec §3): variants
+// carry their prices in cents, the product's currency info formats them, and the product price
+// follows the display-variant rule.
 import type {
   AdditionalInfo,
   CollectionLink,
@@ -33,11 +34,9 @@ function currencyInfo(raw: unknown): CurrencyInfo | null {
   return { code: textOrNull(info.code), symbol: textOrNull(info.symbol), template: textOrNull(info.template) };
 }
 
-function normalizeVariant(raw: Raw): Variant {
-  const price = asList(raw.prices)[0] ?? {};
-  const price_in_cents = numberOr(price.amount, 0);
-  const sale_price_in_cents = numberOr(price.sale_amount, null);
-  const currency_info = currencyInfo(price.currency);
+function normalizeVariant(raw: Raw, currency_info: CurrencyInfo | null): Variant {
+  const price_in_cents = numberOr(raw.price_in_cents, 0);
+  const sale_price_in_cents = numberOr(raw.sale_price_in_cents, null);
   return {
     id: text(raw.id),
     title: text(raw.title),
@@ -45,7 +44,7 @@ function normalizeVariant(raw: Raw): Variant {
     sku: textOrNull(raw.sku),
     price_in_cents,
     sale_price_in_cents,
-    currency: textOrNull(price.currency_code) ?? 'eur',
+    currency: textOrNull(raw.currency) ?? 'eur',
     currency_info,
     price_formatted: formatPrice(price_in_cents, currency_info),
     sale_price_formatted: sale_price_in_cents === null ? '' : formatPrice(sale_price_in_cents, currency_info),
@@ -91,7 +90,8 @@ function relatedProducts(raw: unknown): RelatedProduct[] {
 
 /** `imagesField` is `images` in the list answer and `media` in the single-product answer. */
 export function normalizeProduct(raw: Raw, imagesField: 'images' | 'media' = 'images'): Product {
-  const variants = asList(raw.variants).map(normalizeVariant);
+  const currency = currencyInfo(raw.currency_info);
+  const variants = asList(raw.variants).map((variant) => normalizeVariant(variant, currency));
   const site_product_selection = textOrNull(raw.site_product_selection);
   return {
     id: text(raw.id),
@@ -107,7 +107,7 @@ export function normalizeProduct(raw: Raw, imagesField: 'images' | 'media' = 'im
     images: images(raw[imagesField] ?? raw.images),
     options: options(raw.options),
     variants,
-    collections: collections(raw.product_collections),
+    collections: collections(raw.collections),
     additional_info: additionalInfo(raw.additional_info),
     type: { value: text(asRecord(raw.type).value) },
     custom_fields: customFields(raw.custom_fields),
