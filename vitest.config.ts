@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'stack',
           environment: 'node',
-          include: ['scripts/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/faults/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -13,7 +13,7 @@ import { localDir } from '../lib/paths.ts';
 import { createAuthService } from './auth/service.ts';
 import { readFunctionSecrets } from './functions/secrets.ts';
 import { createFunctionsService } from './functions/service.ts';
-import { startGateway, type Gateway } from './gateway.ts';
+import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
 import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
@@ -40,6 +40,8 @@ export interface LocalStack {
   storeId: string;
   cluster: Cluster;
   gateway: Gateway;
+  /** Stops the gateway and starts a new one on the same port (fault tests). */
+  restartGateway(): Promise<void>;
   /** The environment names of the team brief, for tests and tools. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -82,7 +84,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SITE_URL: options.siteUrl,
     };
     step('API gateway: auth, rest, realtime, functions');
-    const gateway = await startGateway({
+    const gatewayOptions: GatewayOptions = {
       port: apiPort,
       context: {
         apiUrl,
@@ -99,7 +101,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         '/realtime/v1': createRealtimeService,
         '/functions/v1': createFunctionsService,
       },
-    });
+    };
+    let gateway = await startGateway(gatewayOptions);
     stops.push(() => gateway.close());
 
     const env = {
@@ -113,7 +116,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SITE_URL: options.siteUrl,
       ADMIN_EMAILS: functionSecrets.ADMIN_EMAILS ?? '',
     };
-    return { apiUrl, dbUrl: cluster.url, jwtSecret, ...keys, commerceUrl: sandbox.url, storeId: sandbox.storeId, cluster, gateway, env, stop };
+    return {
+      apiUrl,
+      dbUrl: cluster.url,
+      jwtSecret,
+      ...keys,
+      commerceUrl: sandbox.url,
+      storeId: sandbox.storeId,
+      cluster,
+      get gateway() {
+        return gateway;
+      },
+      async restartGateway() {
+        await gateway.close();
+        gateway = await startGateway(gatewayOptions);
+      },
+      env,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

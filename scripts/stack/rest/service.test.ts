@@ -144,6 +144,7 @@ describe('writes', () => {
     expect(located.headers.get('location')).toMatch(/^\/rest_orders\?id=eq\.\d+$/);
     expect((await call('POST', '/rest_messages', { body: [{ body: 'a' }, { nope: 1 }] })).json).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' });
     expect((await call('POST', '/rest_messages', { body: '{"body":' })).json).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
+    expect((await call('POST', '/rest_messages', { body: '"bonjour"' })).json).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' });
     expect((await call('POST', '/rest_messages', { body: { nope: 1 } })).json).toMatchObject({ code: 'PGRST204' });
   });
 

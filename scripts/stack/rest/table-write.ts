@@ -21,8 +21,10 @@ function checkColumns(table: Table, names: Iterable<string>): void {
 function insertRows(table: Table, body: { value: unknown; text: string } | undefined, columns: string[] | undefined): { rows: Row[]; rowsJson: string; columns: string[] } {
   if (body === undefined) throw errors.invalidBody('Empty or invalid json');
   const { value, text } = body;
-  const rows = Array.isArray(value) ? value : isRow(value) ? [value] : [];
-  const rowsJson = Array.isArray(value) ? text : isRow(value) ? `[${text}]` : '[]';
+  // A scalar payload is neither a row nor a list of rows: PostgREST refuses it rather than insert nothing.
+  if (!Array.isArray(value) && !isRow(value)) throw errors.invalidBody('All object keys must match');
+  const rows = Array.isArray(value) ? value : [value];
+  const rowsJson = Array.isArray(value) ? text : `[${text}]`;
   if (columns) {
     checkColumns(table, columns);
     if (!rows.every(isRow)) throw errors.invalidBody('All object keys must match');

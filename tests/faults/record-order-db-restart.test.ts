@@ -1,0 +1,70 @@
+// The database restarts during a burst of record-order calls: no order is half-written, calls
+// retried after the restart succeed, and every paid session ends with exactly one order.
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { restartCluster } from '../../scripts/db/cluster.ts';
+import { startLocalStack, type LocalStack } from '../../scripts/stack/launch.ts';
+import { createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
+
+let stack: LocalStack;
+let env: ShopEnv;
+
+beforeAll(async () => {
+  stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
+  env = stack.env as unknown as ShopEnv;
+});
+afterAll(() => stack?.stop());
+
+const lines = [
+  { variant_id: 'var_eveil_du_coeur', quantity: 1 },
+  { variant_id: 'var_meditation_lumiere_interieure_20_minutes', quantity: 2 },
+];
+
+it('records each paid session exactly once across a database restart', async () => {
+  const { supabase } = await newCustomer(env, 'restart');
+  const sessions: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const { data, error } = await createCheckout(env, supabase, lines);
+    expect(error).toBeNull();
+    sessions.push(await pay(data!.url));
+  }
+
+  const record = (sessionId: string) => supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+  // Three calls per session, and the database restarts while they are in flight.
+  const burst = Promise.allSettled(sessions.flatMap((id) => [record(id), record(id), record(id)]));
+  await new Promise((r) => setTimeout(r, 30));
+  await restartCluster(stack.cluster);
+  const first = await burst;
+  expect(first.length).toBe(24);
+
+  // Retrying until each session answers proves recovery; the ids must agree.
+  const orderIds = new Map<string, string>();
+  for (const id of sessions) {
+    for (let attempt = 0; attempt < 20 && !orderIds.has(id); attempt++) {
+      const { data } = await record(id);
+      if (data?.order_id) orderIds.set(id, data.order_id);
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  expect(orderIds.size).toBe(sessions.length);
+
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ checkout_session_id: string; id: string; items: number; quantity: number; total_amount_cents: number }>(
+      `select o.checkout_session_id, o.id, count(i.id)::int as items, sum(i.quantity)::int as quantity, o.total_amount_cents
+       from public.orders o left join public.order_items i on i.order_id = o.id
+       where o.checkout_session_id = any($1) group by o.id`,
+      [sessions],
+    );
+    expect(rows).toHaveLength(sessions.length);
+    for (const row of rows) {
+      expect(row.id).toBe(orderIds.get(row.checkout_session_id));
+      expect(row.items).toBe(2);
+      expect(row.quantity).toBe(3);
+      expect(row.total_amount_cents).toBe(2900 + 2 * 1400);
+    }
+  } finally {
+    await db.end();
+  }
+});

@@ -1,0 +1,49 @@
+// Shop flows for Node tests, through the real HTTP paths: a signed-up customer with the
+// unmodified supabase-js, a checkout through create-checkout, the sandbox's payment page.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import ws from 'ws';
+
+export interface ShopEnv {
+  SUPABASE_URL: string;
+  SUPABASE_ANON_KEY: string;
+  SUPABASE_SERVICE_ROLE_KEY: string;
+  COMMERCE_API_URL: string;
+  COMMERCE_STORE_ID: string;
+  SITE_URL: string;
+}
+
+export function client(env: ShopEnv, key = env.SUPABASE_ANON_KEY): SupabaseClient {
+  return createClient(env.SUPABASE_URL, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+}
+
+/** A newly signed-up customer (auto-confirmed), signed in. */
+export async function newCustomer(env: ShopEnv, label: string): Promise<{ supabase: SupabaseClient; userId: string; email: string }> {
+  const supabase = client(env);
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const { data, error } = await supabase.auth.signUp({ email, password: 'fault-test-2026', options: { data: { full_name: label } } });
+  if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
+  return { supabase, userId: data.user.id, email };
+}
+
+export async function createCheckout(env: ShopEnv, supabase: SupabaseClient, items: Array<{ variant_id: string; quantity: number }>) {
+  return supabase.functions.invoke<{ url: string }>('create-checkout', {
+    body: { items, successUrl: `${env.SITE_URL}/success`, cancelUrl: `${env.SITE_URL}/store`, locale: 'fr', timeZone: 'Europe/Paris' },
+  });
+}
+
+/** Submits the hosted payment page's form as a browser would; returns the session id. */
+export async function pay(paymentUrl: string): Promise<string> {
+  const response = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (response.status !== 303 || !location) throw new Error(`payment failed: ${response.status}`);
+  return new URL(location).searchParams.get('session_id')!;
+}
+
+/** Sets the commerce sandbox's fault mode (loopback-only admin endpoint). */
+export async function commerceFault(env: ShopEnv, mode: 'none' | 'error' | 'garbage'): Promise<void> {
+  const response = await fetch(`${env.COMMERCE_API_URL}/__sandbox/fault`, { method: 'POST', body: JSON.stringify({ mode }) });
+  if (!response.ok) throw new Error(`fault mode not set: ${response.status}`);
+}
