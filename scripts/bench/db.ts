@@ -1,0 +1,80 @@
+// `npm run bench:db`: the dashboard and admin queries on a large history, through RLS.
+// Seeds a throwaway cluster at scale, then times each query as the signed-in customer (or the
+// administrator) under RLS against the same query run by `service_role`, which bypasses RLS.
+// Fails when a ratio or a p95 misses its target, or when a plan scans a large table sequentially.
+import pg from 'pg';
+import { startCluster } from '../db/cluster.ts';
+import { applyBootstrap, applyMigrations } from '../db/migrate.ts';
+import { done, step } from '../lib/log.ts';
+import { dashboardQueries } from './dashboard-queries.ts';
+import { fullScale, generateHistory, type HistorySize } from './generate-history.ts';
+import { formatMs, median, percentile, timeRuns } from './stats.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 200);
+const ratioTarget = 1.5;
+const p95TargetMs = 20;
+const largeTables = ['orders', 'order_items', 'user_messages', 'contact_messages', 'profiles'];
+const scale: HistorySize = process.env.BENCH_SCALE === 'small'
+  ? { customers: 500, orders: 5_000, itemsPerOrder: 3, chatMessages: 50_000, contactMessages: 2_500 }
+  : fullScale;
+
+async function asRole(pool: pg.Pool, role: string, claims: object, sql: string, params: unknown[]): Promise<pg.QueryResult> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin read only');
+    await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [role, JSON.stringify(claims)]);
+    const result = await client.query(sql, params);
+    await client.query('commit');
+    return result;
+  } finally {
+    client.release();
+  }
+}
+
+function sequentialScans(plan: unknown): string[] {
+  const found: string[] = [];
+  const visit = (node: Record<string, unknown>) => {
+    if (node['Node Type'] === 'Seq Scan' && largeTables.includes(String(node['Relation Name']))) found.push(String(node['Relation Name']));
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+  };
+  visit((plan as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+  return found;
+}
+
+const cluster = await startCluster({ persistent: false });
+try {
+  await applyBootstrap(cluster.url);
+  await applyMigrations(cluster.url);
+  const db = new pg.Client({ connectionString: cluster.url });
+  await db.connect();
+  step(`generating ${scale.customers} customers, ${scale.orders} orders, ${scale.orders * scale.itemsPerOrder} items, ${scale.chatMessages} messages, ${scale.contactMessages} contact messages`);
+  const started = Date.now();
+  const history = await generateHistory(db, scale);
+  done(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await db.end();
+
+  const pool = new pg.Pool({ connectionString: cluster.urlFor('authenticator'), max: 2 });
+  const rows: string[] = [];
+  const misses: string[] = [];
+  for (const query of dashboardQueries(history)) {
+    const claims = { sub: query.as, role: 'authenticated', aud: 'authenticated', email: 'bench@example.test' };
+    const plan = await asRole(pool, 'authenticated', claims, `explain (format json) ${query.sql}`, query.params);
+    const scans = sequentialScans(plan.rows[0]['QUERY PLAN']);
+    const rls = await timeRuns(() => asRole(pool, 'authenticated', claims, query.sql, query.params), runs);
+    const bypass = await timeRuns(() => asRole(pool, 'service_role', claims, query.sql, query.params), runs);
+    const ratio = median(rls) / median(bypass);
+    const p95 = percentile(rls, 95);
+    rows.push(
+      `${query.name.padEnd(26)} ${formatMs(median(rls)).padStart(10)} ${formatMs(p95).padStart(10)} ${formatMs(median(bypass)).padStart(10)} ${ratio.toFixed(2).padStart(6)}  ${scans.length ? `SEQ SCAN ${scans.join(',')}` : 'index'}`,
+    );
+    if (ratio >= ratioTarget) misses.push(`${query.name}: ratio ${ratio.toFixed(2)}`);
+    if (p95 >= p95TargetMs) misses.push(`${query.name}: p95 ${formatMs(p95)}`);
+    if (scans.length) misses.push(`${query.name}: sequential scan on ${scans.join(', ')}`);
+  }
+  await pool.end();
+  console.log(['', `${'query'.padEnd(26)} ${'RLS med'.padStart(10)} ${'RLS p95'.padStart(10)} ${'bypass med'.padStart(10)} ${'ratio'.padStart(6)}  plan`, ...rows, ''].join('\n'));
+  console.log(misses.length ? `missed targets:\n  ${misses.join('\n  ')}` : `every ratio < ${ratioTarget}, every p95 < ${p95TargetMs} ms, no sequential scan on a large table`);
+  process.exitCode = misses.length ? 1 : 0;
+} finally {
+  await cluster.stop();
+}

@@ -1,0 +1,84 @@
+// Fills a database with years of a growing shop's history, in set-based SQL so it takes seconds:
+// customers (through auth.users, so the profile trigger runs), orders with items, a long chat
+// between customers and the administrator, and contact messages.
+import type pg from 'pg';
+
+export interface HistorySize {
+  customers: number;
+  orders: number;
+  itemsPerOrder: number;
+  chatMessages: number;
+  contactMessages: number;
+}
+
+export const fullScale: HistorySize = { customers: 10_000, orders: 100_000, itemsPerOrder: 3, chatMessages: 1_000_000, contactMessages: 50_000 };
+
+export interface History {
+  adminId: string;
+  /** A customer with a typical history, to run the dashboard queries as. */
+  sampleCustomerId: string;
+}
+
+const fileTypes = `(array['pdf','audio','video','other'])`;
+
+export async function generateHistory(db: pg.Client, size: HistorySize): Promise<History> {
+  // The chat and order triggers of a real system are not the point here; bulk-load fast.
+  await db.query(`set session_replication_role = replica`);
+  await db.query(`set synchronous_commit = off`);
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', 'bench-admin@example.test', '{"provider":"email","providers":["email"]}',
+             '{"full_name":"Administrateur"}', now(), now() - interval '3 years', now())
+     returning id`,
+  );
+  const adminId = rows[0]!.id;
+  await db.query(
+    `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
+     select gen_random_uuid(), 'authenticated', 'authenticated', 'client' || g || '@example.test', '{"provider":"email","providers":["email"]}',
+            jsonb_build_object('full_name', 'Client ' || g), now(), now() - (g % 1000) * interval '1 day', now()
+     from generate_series(1, $1::int) g`,
+    [size.customers],
+  );
+  // session_replication_role = replica skips the profile trigger: create the profiles as it would.
+  await db.query(
+    `insert into public.profiles (id, full_name, role)
+     select id, raw_user_meta_data ->> 'full_name', case when id = $1 then 'admin' else 'customer' end from auth.users
+     on conflict (id) do nothing`,
+    [adminId],
+  );
+  await db.query(`update public.profiles set role = 'admin' where id = $1`, [adminId]);
+  await db.query(`create temporary table bench_customers as select row_number() over (order by id) as n, id from auth.users where id <> $1`, [adminId]);
+  await db.query(`create index on bench_customers (n)`);
+  await db.query(
+    `insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, created_at)
+     select c.id, 4500, 'eur', 'completed', 'cs_hist_' || g, now() - (g % 1100) * interval '1 day' - (g % 86400) * interval '1 second'
+     from generate_series(1, $1::int) g join bench_customers c on c.n = 1 + (g % $2::int)`,
+    [size.orders, size.customers],
+  );
+  await db.query(
+    `insert into public.order_items (order_id, variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, digital_file_url, file_type)
+     select o.id, 'var_' || k, 'Produit ' || k, 'Standard', null, 1 + (k % 2), 1500,
+            case when k % 3 = 0 then null else 'http://127.0.0.1:54330/files/produit-' || k || '.pdf' end,
+            case when k % 3 = 0 then null else ${fileTypes}[1 + k % 4] end
+     from public.orders o cross join generate_series(1, $1::int) k`,
+    [size.itemsPerOrder],
+  );
+  // Customer and administrator take turns; the last messages of each thread are unread.
+  await db.query(
+    `insert into public.user_messages (sender_id, receiver_id, content, created_at, is_read)
+     select case when g % 2 = 0 then c.id else $2::uuid end, case when g % 2 = 0 then $2::uuid else c.id end,
+            'Message ' || g, now() - ($1::int - g) * interval '1 minute', g > $1::int - $3::int * 2
+     from generate_series(1, $1::int) g join bench_customers c on c.n = 1 + (g % $3::int)`,
+    [size.chatMessages, adminId, size.customers],
+  );
+  await db.query(
+    `insert into public.contact_messages (name, email, subject, message, created_at)
+     select 'Visiteur ' || g, 'visiteur' || g || '@example.test', 'Question ' || g, 'Bonjour, une question sur les enseignements.', now() - g * interval '10 minutes'
+     from generate_series(1, $1::int) g`,
+    [size.contactMessages],
+  );
+  await db.query(`set session_replication_role = origin`);
+  await db.query('analyze');
+  const sample = await db.query<{ id: string }>(`select id from bench_customers where n = 42`);
+  return { adminId, sampleCustomerId: sample.rows[0]!.id };
+}
