@@ -6,3 +6,7 @@ export function step(message: string): void {
 export function done(message: string): void {
   process.stderr.write(`\u2714 ${message}\n`);
 }
+
+export function failed(message: string): void {
+  process.stderr.write(`\u2718 ${message}\n`);
+}
