@@ -1,0 +1,33 @@
+// GET /auth/v1/outbox: the mails the local stack would have sent, newest first, so a developer
+// can follow a confirmation link without a mail server. Tooling, hence in English.
+import type { RouteHandler } from './route.ts';
+import type { SentMail } from './mailer.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function mailItem(mail: SentMail): string {
+  return `<li class="mail">
+  <p><time datetime="${mail.sentAt.toISOString()}">${escapeHtml(mail.sentAt.toISOString())}</time>
+     to <strong class="mail-to">${escapeHtml(mail.to)}</strong>: <span class="mail-subject">${escapeHtml(mail.subject)}</span></p>
+  <p><a class="mail-link" data-action="${mail.action}" href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>
+</li>`;
+}
+
+export const outboxPage: RouteHandler = async ({ res, deps }) => {
+  const mails = deps.outbox.newestFirst();
+  const list = mails.length ? `<ol>\n${mails.map(mailItem).join('\n')}\n</ol>` : '<p>No mail sent yet.</p>';
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Local outbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}li{margin-bottom:1rem}a{word-break:break-all}</style>
+</head>
+<body>
+<h1>Local outbox</h1>
+<p>Mails the local auth service would have sent (kept in memory, newest first).</p>
+${list}
+</body>
+</html>
+`;
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'no-store' }).end(html);
+};

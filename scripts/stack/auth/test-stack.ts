@@ -1,0 +1,147 @@
+// For tests: a throwaway cluster with the platform bootstrap, and gateways serving only the auth
+// service on free ports, plus a small HTTP client that shows what auth-js would receive.
+import { randomUUID } from 'node:crypto';
+import { startCluster } from '../../db/cluster.ts';
+import { applyBootstrap } from '../../db/migrate.ts';
+import { freePort } from '../../lib/free-port.ts';
+import { startGateway } from '../gateway.ts';
+import { apiKeys, newJwtSecret } from '../keys.ts';
+import { createAuthService } from './service.ts';
+
+export interface AuthGateway {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  siteUrl: string;
+  close(): Promise<void>;
+}
+
+export interface AuthGatewayOptions {
+  /** Superuser URL of the cluster; the gateway logs in as the other roles of the same cluster. */
+  dbUrl: string;
+  autoconfirm: boolean;
+  siteUrl?: string;
+  jwtExpiry?: number;
+}
+
+/** A connection URL for another login role of the cluster `dbUrl` points at. */
+export function urlForRole(dbUrl: string, role: string): string {
+  const url = new URL(dbUrl);
+  url.username = role;
+  url.password = '';
+  return url.toString();
+}
+
+export async function startAuthGateway(options: AuthGatewayOptions): Promise<AuthGateway> {
+  const port = await freePort();
+  const jwtSecret = newJwtSecret();
+  const keys = apiKeys(jwtSecret);
+  const siteUrl = options.siteUrl ?? 'http://127.0.0.1:5173';
+  const gateway = await startGateway({
+    port,
+    context: {
+      apiUrl: `http://127.0.0.1:${port}`,
+      dbUrl: options.dbUrl,
+      dbUrlFor: (role) => urlForRole(options.dbUrl, role),
+      jwtSecret,
+      ...keys,
+      settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600 },
+      functionSecrets: {},
+    },
+    services: { '/auth/v1': createAuthService },
+  });
+  return { url: gateway.url, ...keys, jwtSecret, siteUrl, close: () => gateway.close() };
+}
+
+export interface AuthTestStack {
+  dbUrl: string;
+  /** Sign-ups auto-confirmed (GoTrue's default). */
+  confirmed: AuthGateway;
+  /** E-mail confirmation on, same database. */
+  unconfirmed: AuthGateway;
+  stop(): Promise<void>;
+}
+
+/** One throwaway cluster, two auth gateways on it (autoconfirm on and off). */
+export async function startAuthTestStack(): Promise<AuthTestStack> {
+  const cluster = await startCluster({ persistent: false });
+  try {
+    await applyBootstrap(cluster.url);
+    const confirmed = await startAuthGateway({ dbUrl: cluster.url, autoconfirm: true });
+    const unconfirmed = await startAuthGateway({ dbUrl: cluster.url, autoconfirm: false });
+    return {
+      dbUrl: cluster.url,
+      confirmed,
+      unconfirmed,
+      async stop() {
+        await Promise.all([confirmed.close(), unconfirmed.close()]);
+        await cluster.stop();
+      },
+    };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export interface AuthResponse {
+  status: number;
+  headers: Headers;
+  // Tests read arbitrary JSON fields.
+  body: any;
+  text: string;
+}
+
+export interface AuthCall {
+  method?: string;
+  /** A JSON body (serialised) or raw text sent as is. */
+  body?: unknown;
+  /** Bearer token; defaults to the anon key, as auth-js sends it. */
+  token?: string | null;
+  apikey?: string | null;
+  /** auth-js always sends 2024-01-01; null leaves the header out (legacy error shape). */
+  apiVersion?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** One request to `${gateway.url}/auth/v1${path}`, with the headers auth-js sends. */
+export async function callAuth(gateway: AuthGateway, path: string, call: AuthCall = {}): Promise<AuthResponse> {
+  const headers: Record<string, string> = { ...call.headers };
+  const apikey = call.apikey === undefined ? gateway.anonKey : call.apikey;
+  if (apikey) headers.apikey = apikey;
+  const token = call.token === undefined ? gateway.anonKey : call.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const apiVersion = call.apiVersion === undefined ? '2024-01-01' : call.apiVersion;
+  if (apiVersion) headers['X-Supabase-Api-Version'] = apiVersion;
+  let body: string | undefined;
+  if (call.body !== undefined) {
+    body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+    headers['Content-Type'] ??= 'application/json;charset=UTF-8';
+  }
+  const response = await fetch(`${gateway.url}/auth/v1${path}`, { method: call.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** Signs a user up on an auto-confirming gateway and returns the session body. */
+export async function signUp(gateway: AuthGateway, email = uniqueEmail(), password = 'correct-horse', data: Record<string, unknown> = {}) {
+  const response = await callAuth(gateway, '/signup', { body: { email, password, data } });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  return { email, password, session: response.body };
+}
+
+/** The claims of a JWT, unverified (the tests verify signatures separately). */
+export function decodeJwt(token: string): any {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}

@@ -1,0 +1,57 @@
+// POST /token: GoTrue's password and refresh_token grants. The other grants (pkce, id_token,
+// web3) need flows the local stack does not run, and are refused plainly.
+import { sendJson } from '../http.ts';
+import { transaction } from './db.ts';
+import { badRequest, OAuthStyleError, unprocessable, validationFailed } from './errors.ts';
+import { passwordMatches, weakness } from './passwords.ts';
+import { readJsonObject, stringField } from './request.ts';
+import type { AuthRequest, RouteHandler } from './route.ts';
+import { clientInfo, issueSession, refreshSession } from './sessions.ts';
+import { isBanned } from './user-json.ts';
+import { defaultAudience, findUserByEmail } from './users.ts';
+
+const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
+
+async function passwordGrant({ req, res, deps }: AuthRequest): Promise<void> {
+  const body = await readJsonObject(req);
+  const email = stringField(body, 'email');
+  const phone = stringField(body, 'phone');
+  const password = stringField(body, 'password');
+  if (email !== '' && phone !== '') throw validationFailed('Only an email address or phone number should be provided on login.');
+  if (email === '' && phone !== '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  if (email === '') throw validationFailed('missing email or phone');
+
+  const user = await findUserByEmail(deps.pool, email, defaultAudience);
+  if (!user?.encrypted_password) throw invalidCredentials();
+  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
+  if (!(await passwordMatches(password, user.encrypted_password))) throw invalidCredentials();
+  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+
+  const session = await transaction(deps.pool, (db) => issueSession(db, deps.context, user.id, 'password', clientInfo(req)));
+  // GoTrue signs in a user whose old password no longer meets the rules, and says so.
+  const weak = weakness(password);
+  sendJson(res, 200, weak ? { ...session, weak_password: weak } : session);
+}
+
+async function refreshTokenGrant({ req, res, deps }: AuthRequest): Promise<void> {
+  const body = await readJsonObject(req);
+  const refreshToken = stringField(body, 'refresh_token');
+  if (refreshToken === '') throw new OAuthStyleError('invalid_request', 'refresh_token required');
+  sendJson(res, 200, await refreshSession(deps.pool, deps.context, refreshToken, clientInfo(req)));
+}
+
+export const token: RouteHandler = async (request) => {
+  const grantType = request.url.searchParams.get('grant_type') ?? '';
+  switch (grantType) {
+    case 'password':
+      return passwordGrant(request);
+    case 'refresh_token':
+      return refreshTokenGrant(request);
+    case 'pkce':
+    case 'id_token':
+    case 'web3':
+      throw validationFailed(`unsupported_grant_type: the local stack does not implement the ${grantType} grant (use the implicit flow)`);
+    default:
+      throw badRequest('invalid_credentials', 'unsupported_grant_type');
+  }
+};
