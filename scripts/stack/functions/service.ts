@@ -1,0 +1,131 @@
+// The local edge runtime (/functions/v1/<name>): the JWT check that `verify_jwt` asks for, then
+// the request proxied to real Deno running supabase/functions/<name>/index.ts with the env
+// Supabase injects (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL)
+// plus the project's secrets.
+import { existsSync, mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { localDir, repoRoot, supabaseDir } from '../../lib/paths.ts';
+import type { ServiceFactory, StackContext } from '../context.ts';
+import { bearerToken, sendJson } from '../http.ts';
+import { verifyJwt } from '../keys.ts';
+import { readVerifyJwt } from './config.ts';
+import { proxyRequest, UpstreamError } from './proxy.ts';
+import { watchTree } from './watch-tree.ts';
+import { BootError, FunctionWorker } from './worker.ts';
+
+export interface FunctionsServiceOptions {
+  /** Folder of `<name>/index.ts` functions; defaults to supabase/functions. */
+  functionsDir?: string;
+  /** Where verify_jwt settings live; defaults to supabase/config.toml. */
+  configFile?: string;
+  /** Deno's cache (transpiled code); defaults to .local/deno. */
+  denoDir?: string;
+}
+
+// Same rule as the Supabase CLI for function names; `_shared` and the like are not functions.
+const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loopback plus every host the stack hands the function (its API, database, sandbox). */
+function reachableHosts(context: StackContext): string[] {
+  const urls = [context.apiUrl, context.dbUrl, ...Object.values(context.functionSecrets)];
+  const hosts = urls.map(hostOf).filter((h): h is string => h !== undefined);
+  return [...new Set(['127.0.0.1', 'localhost', ...hosts])];
+}
+
+export function functionsService(options: FunctionsServiceOptions = {}): ServiceFactory {
+  return async (context) => {
+    const functionsDir = options.functionsDir ?? join(supabaseDir, 'functions');
+    const verifyJwtFor = readVerifyJwt(options.configFile ?? join(supabaseDir, 'config.toml'));
+    const denoDir = options.denoDir ?? join(localDir, 'deno');
+    mkdirSync(denoDir, { recursive: true });
+    const env = {
+      ...context.functionSecrets,
+      SUPABASE_URL: context.apiUrl,
+      SUPABASE_ANON_KEY: context.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: context.serviceRoleKey,
+      SUPABASE_DB_URL: context.dbUrl,
+    };
+    const allowNet = reachableHosts(context);
+    const allowRead = [functionsDir, join(repoRoot, 'node_modules')];
+    const workers = new Map<string, FunctionWorker>();
+
+    // As `supabase functions serve` does: an edited function (or _shared file) runs from the next
+    // request on. Editors save in bursts of events, hence the short debounce.
+    let reload: NodeJS.Timeout | undefined;
+    const stopWatching = watchTree(functionsDir, () => {
+      clearTimeout(reload);
+      reload = setTimeout(() => {
+        const stale = [...workers.values()];
+        workers.clear();
+        for (const worker of stale) void worker.close();
+      }, 100);
+    });
+
+    function workerFor(name: string): FunctionWorker | undefined {
+      if (!functionName.test(name) || !existsSync(join(functionsDir, name, 'index.ts'))) return undefined;
+      let worker = workers.get(name);
+      if (!worker) {
+        worker = new FunctionWorker({ name, dir: join(functionsDir, name), env, denoDir, allowRead, allowNet });
+        workers.set(name, worker);
+      }
+      return worker;
+    }
+
+    /** The gateway's 401 when verify_jwt is on, with the relay's wording; undefined when allowed. */
+    function jwtRefusal(req: IncomingMessage): string | undefined {
+      const token = bearerToken(req);
+      if (!token) return 'Missing authorization header';
+      try {
+        verifyJwt(token, context.jwtSecret);
+        return undefined;
+      } catch {
+        return 'Invalid JWT';
+      }
+    }
+
+    async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+      const name = path.split('/')[1] ?? '';
+      const worker = workerFor(name);
+      if (!worker) {
+        sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+        return;
+      }
+      if (req.method !== 'OPTIONS' && verifyJwtFor(name)) {
+        const refusal = jwtRefusal(req);
+        if (refusal) {
+          sendJson(res, 401, { code: 401, message: refusal });
+          return;
+        }
+      }
+      try {
+        await proxyRequest(req, res, await worker.running(), `${path}${url.search}`);
+      } catch (error) {
+        if (!(error instanceof BootError || error instanceof UpstreamError)) throw error;
+        console.error(`[functions:${name}] ${error.message}`);
+        if (res.headersSent || res.destroyed) return;
+        if (error instanceof BootError) sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to boot (please check logs)' });
+        else sendJson(res, 502, { code: 'WORKER_ERROR', message: 'Function exited before answering (please check logs)' });
+      }
+    }
+
+    return {
+      handle,
+      async close() {
+        stopWatching();
+        clearTimeout(reload);
+        await Promise.all([...workers.values()].map((w) => w.close()));
+      },
+    };
+  };
+}
+
+export const createFunctionsService: ServiceFactory = functionsService();

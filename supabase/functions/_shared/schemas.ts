@@ -1,0 +1,54 @@
+// The request bodies the functions accept. Unknown keys (a `price` sent by a tampered client)
+// are dropped by parsing, so nothing but these fields can reach the functions' logic.
+import { z } from 'zod';
+import { badRequest } from './errors.ts';
+
+/** More of one digital item than anyone buys at once; a guard against absurd totals. */
+export const maxQuantity = 100;
+const maxLines = 50;
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const isLocale = (value: string) => {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+};
+
+export const CheckoutItem = z.object({
+  variant_id: z.string().trim().min(1).max(200),
+  quantity: z.number().int().min(1).max(maxQuantity),
+});
+
+export const CreateCheckoutBody = z.object({
+  items: z
+    .array(CheckoutItem)
+    .max(maxLines)
+    .refine((items) => new Set(items.map((item) => item.variant_id)).size === items.length, 'each variant may appear on one line only'),
+  successUrl: z.url({ protocol: /^https?$/ }),
+  cancelUrl: z.url({ protocol: /^https?$/ }),
+  locale: z.string().max(35).refine(isLocale, 'not a BCP 47 language tag'),
+  timeZone: z.string().max(64).refine(isTimeZone, 'not an IANA time zone'),
+});
+
+export const RecordOrderBody = z.object({ session_id: z.string().trim().min(1).max(255) });
+
+export const SetAdminRoleBody = z.object({ adminEmail: z.email().max(320) });
+
+/** Parses a body or throws a 400 that names the first wrong field. */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw badRequest('invalid_request', `${where}${issue?.message ?? 'invalid body'}`);
+}

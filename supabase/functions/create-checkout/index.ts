@@ -1,0 +1,75 @@
+// create-checkout: a signed-in buyer's cart → a hosted checkout URL. Every line is priced from
+// the catalogue (never from the request), stock and purchasability are checked, the return URLs
+// must be on the site, and the pending checkout is recorded for record-order to verify later.
+import { type CatalogueVariant, commerceFromEnv } from '../_shared/commerce.ts';
+import { preflight } from '../_shared/cors.ts';
+import { badRequest, errorResponse, jsonResponse, readJson } from '../_shared/errors.ts';
+import { CreateCheckoutBody, parseBody } from '../_shared/schemas.ts';
+import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
+
+function requireSiteOrigin(field: string, url: string): void {
+  if (new URL(url).origin !== new URL(requireEnv('SITE_URL')).origin) {
+    throw badRequest('foreign_return_url', `${field} must be on the shop's own site.`);
+  }
+}
+
+/** Spec §8's insufficient-stock text, with the figures of this line. */
+const shortStock = (variant: CatalogueVariant) =>
+  `Stock insuffisant pour ${variant.product_title} (${variant.variant_title}). ${variant.stock} restant(s).`;
+
+/** What the pending checkout records for a line, and later the order item's content. */
+const pricedLine = (variant: CatalogueVariant, quantity: number) => ({
+  variant_id: variant.variant_id,
+  product_id: variant.product_id,
+  product_title: variant.product_title,
+  variant_title: variant.variant_title,
+  image_url: variant.image_url,
+  unit_price_cents: variant.unit_price_cents,
+  currency: variant.currency,
+  quantity,
+});
+
+Deno.serve(async (request) => {
+  if (request.method === 'OPTIONS') return preflight();
+  try {
+    const user = await requireUser(request, callerClient(request));
+    const body = parseBody(CreateCheckoutBody, await readJson(request));
+    if (body.items.length === 0) throw badRequest('empty_cart', 'The cart is empty.');
+    requireSiteOrigin('successUrl', body.successUrl);
+    requireSiteOrigin('cancelUrl', body.cancelUrl);
+
+    const commerce = commerceFromEnv();
+    const catalogue = await commerce.findVariants(body.items.map((item) => item.variant_id));
+    const lines = body.items.map(({ variant_id, quantity }) => {
+      const variant = catalogue.get(variant_id);
+      if (!variant) throw badRequest('unknown_variant', `The catalogue has no variant ${variant_id}.`);
+      if (!variant.purchasable) throw badRequest('not_purchasable', `${variant.product_title} cannot be bought.`);
+      if (variant.stock !== null && variant.stock < quantity) throw badRequest('insufficient_stock', shortStock(variant));
+      return pricedLine(variant, quantity);
+    });
+    // Spec §7: the order's currency is the first line's; one checkout cannot charge two.
+    const currency = lines[0]?.currency ?? 'eur';
+    if (lines.some((line) => line.currency !== currency)) throw badRequest('mixed_currencies', 'All items must be priced in one currency.');
+    const total = lines.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
+
+    const checkout = await commerce.createCheckout({
+      items: lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
+      successUrl: body.successUrl,
+      cancelUrl: body.cancelUrl,
+      locale: body.locale,
+      timeZone: body.timeZone,
+    });
+    const { error } = await serviceClient().from('checkout_sessions').insert({
+      id: checkout.sessionId,
+      user_id: user.id,
+      items: lines,
+      total_amount_cents: total,
+      currency,
+      status: 'pending',
+    });
+    if (error) throw new Error(`recording checkout ${checkout.sessionId}: ${error.message}`);
+    return jsonResponse({ url: checkout.url });
+  } catch (error) {
+    return errorResponse(error);
+  }
+});

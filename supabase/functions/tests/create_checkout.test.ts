@@ -1,0 +1,108 @@
+// create-checkout against the local stack and the sandbox: lines are priced from the catalogue
+// whatever the request says, and every bad cart is a 400 that writes nothing.
+import assert from 'node:assert/strict';
+import { catalogue, checkoutSession, effectivePrice, type CatalogueEntry } from './commerce_sandbox.ts';
+import { callFunction, env, signUpCustomer, writesOf } from './helpers.ts';
+
+const entries = await catalogue();
+const buyable = entries.filter((e) => e.purchasable && (e.stock === null || e.stock >= 3));
+const onSale = buyable.find((e) => e.salePriceInCents !== null) ?? buyable[0]!;
+const regular = buyable.find((e) => e.variantId !== onSale.variantId)!;
+
+const checkout = (items: unknown, overrides: Record<string, unknown> = {}) => ({
+  items,
+  successUrl: `${env.siteUrl}/success`,
+  cancelUrl: `${env.siteUrl}/store`,
+  locale: 'fr-FR',
+  timeZone: 'Europe/Paris',
+  ...overrides,
+});
+
+Deno.test('a tampered price in the request changes nothing: lines are priced from the catalogue', async () => {
+  const buyer = await signUpCustomer();
+  const items = [
+    { variant_id: onSale.variantId, quantity: 2, price_in_cents: 1, sale_price_in_cents: 0, unit_price_cents: 1 },
+    { variant_id: regular.variantId, quantity: 1, price: 0 },
+  ];
+  const answer = await callFunction('create-checkout', checkout(items, { total_cents: 1, currency: 'usd' }), buyer.token);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.match(answer.body.url, /^https?:\/\//);
+
+  const expected = effectivePrice(onSale) * 2 + effectivePrice(regular);
+  const { data: rows, error } = await buyer.client.from('checkout_sessions').select('id, items, total_amount_cents, currency, status');
+  assert.equal(error, null);
+  assert.equal(rows!.length, 1, 'one pending checkout, readable by its buyer');
+  const row = rows![0]!;
+  assert.equal(row.total_amount_cents, expected);
+  assert.equal(row.currency, 'eur');
+  assert.equal(row.status, 'pending');
+  const unitPrices = Object.fromEntries(row.items.map((line: { variant_id: string; unit_price_cents: number }) => [line.variant_id, line.unit_price_cents]));
+  assert.deepEqual(unitPrices, { [onSale.variantId]: effectivePrice(onSale), [regular.variantId]: effectivePrice(regular) });
+
+  const session = await checkoutSession(row.id);
+  assert.equal(session.status, 'open');
+  assert.equal(session.total_cents, expected, 'the commerce session charges the catalogue price');
+  assert.ok(answer.body.url.includes(row.id), 'the returned URL is this session\'s payment page');
+});
+
+const badCarts: [string, unknown][] = [
+  ['an unknown variant', checkout([{ variant_id: 'variant-that-does-not-exist', quantity: 1 }])],
+  ['a quantity of 0', checkout([{ variant_id: regular.variantId, quantity: 0 }])],
+  ['a quantity of 1.5', checkout([{ variant_id: regular.variantId, quantity: 1.5 }])],
+  ['a quantity of 10^9', checkout([{ variant_id: regular.variantId, quantity: 1e9 }])],
+  ['a quantity given as text', checkout([{ variant_id: regular.variantId, quantity: '2' }])],
+  ['an empty cart', checkout([])],
+  ['the same variant on two lines', checkout([{ variant_id: regular.variantId, quantity: 1 }, { variant_id: regular.variantId, quantity: 1 }])],
+  ['a foreign success URL', checkout([{ variant_id: regular.variantId, quantity: 1 }], { successUrl: 'https://evil.example/success' })],
+  ['a foreign cancel URL', checkout([{ variant_id: regular.variantId, quantity: 1 }], { cancelUrl: 'http://127.0.0.1:1/store' })],
+  ['a javascript: success URL', checkout([{ variant_id: regular.variantId, quantity: 1 }], { successUrl: 'javascript:alert(1)' })],
+  ['an invalid time zone', checkout([{ variant_id: regular.variantId, quantity: 1 }], { timeZone: 'Mars/Olympus' })],
+  ['no items at all', { successUrl: `${env.siteUrl}/success` }],
+  ['a body that is not JSON', '{"items": ['],
+];
+
+for (const [what, body] of badCarts) {
+  Deno.test(`${what} is refused with 400 and writes nothing`, async () => {
+    const buyer = await signUpCustomer();
+    const answer = await callFunction('create-checkout', body, buyer.token);
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+    assert.equal(typeof answer.body.error.code, 'string');
+    assert.ok(answer.body.error.message.length > 0);
+    assert.deepEqual(await writesOf(buyer.user.id), { checkouts: 0, orders: 0 });
+  });
+}
+
+/** A variant the store manages stock for, with at least one unit left. */
+const stocked = entries.find((e) => e.purchasable && e.stock !== null && e.stock >= 1);
+const soldOut = entries.find((e) => e.purchasable && e.stock === 0);
+
+Deno.test('more than the stock left is refused, with the spec\'s wording', async () => {
+  assert.ok(stocked && soldOut, 'the sandbox catalogue has a stocked and a sold-out managed variant');
+  const buyer = await signUpCustomer();
+  for (const [entry, quantity] of [[stocked, stocked.stock! + 1], [soldOut, 1]] as [CatalogueEntry, number][]) {
+    const answer = await callFunction('create-checkout', checkout([{ variant_id: entry.variantId, quantity }]), buyer.token);
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.error.code, 'insufficient_stock');
+    assert.equal(answer.body.error.message, `Stock insuffisant pour ${entry.productTitle} (${entry.variantTitle}). ${entry.stock} restant(s).`);
+  }
+  assert.deepEqual(await writesOf(buyer.user.id), { checkouts: 0, orders: 0 });
+});
+
+Deno.test('a product the store does not sell is refused', async () => {
+  const unpurchasable = entries.find((e) => !e.purchasable);
+  assert.ok(unpurchasable, 'the sandbox catalogue has an unpurchasable product');
+  const buyer = await signUpCustomer();
+  const answer = await callFunction('create-checkout', checkout([{ variant_id: unpurchasable.variantId, quantity: 1 }]), buyer.token);
+  assert.equal(answer.status, 400);
+  assert.equal(answer.body.error.code, 'not_purchasable');
+  assert.deepEqual(await writesOf(buyer.user.id), { checkouts: 0, orders: 0 });
+});
+
+Deno.test('only signed-in customers may check out', async () => {
+  const answer = await callFunction('create-checkout', checkout([{ variant_id: regular.variantId, quantity: 1 }]), env.anonKey);
+  assert.equal(answer.status, 401);
+  assert.equal(answer.body.error.code, 'not_signed_in');
+  const missing = await fetch(`${env.supabaseUrl}/functions/v1/create-checkout`, { method: 'POST', body: '{}' });
+  assert.equal(missing.status, 401, 'the gateway refuses a call without a JWT');
+  await missing.body?.cancel();
+});

@@ -1,0 +1,76 @@
+// Shared by the function tests: the stack given by env, customers signed up through supabase-js,
+// raw function calls (to see statuses), the sandbox's catalogue, and its payment page driven over
+// HTTP the way a browser submits it.
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+
+function required(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) {
+    throw new Error(`${name} is not set: run these tests through \`npm test\` or \`npx tsx scripts/stack/functions/run-deno-tests.ts\`, which start a throwaway stack.`);
+  }
+  return value;
+}
+
+export const env = {
+  supabaseUrl: required('SUPABASE_URL'),
+  anonKey: required('SUPABASE_ANON_KEY'),
+  serviceRoleKey: required('SUPABASE_SERVICE_ROLE_KEY'),
+  commerceUrl: required('COMMERCE_API_URL').replace(/\/+$/, ''),
+  storeId: required('COMMERCE_STORE_ID'),
+  siteUrl: required('SITE_URL'),
+  adminEmails: (Deno.env.get('ADMIN_EMAILS') ?? 'admin@lumiere-sacree.test').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
+};
+
+// No timers left behind: Deno's test sanitizers would flag the auto-refresh interval.
+const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+export const service: SupabaseClient = createClient(env.supabaseUrl, env.serviceRoleKey, options);
+
+export interface Customer {
+  user: User;
+  email: string;
+  token: string;
+  /** Signed in as this customer: RLS applies. */
+  client: SupabaseClient;
+}
+
+export async function signUpCustomer(label = 'buyer'): Promise<Customer> {
+  const client = createClient(env.supabaseUrl, env.anonKey, options);
+  const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const { data, error } = await client.auth.signUp({ email, password: 'lumiere-test-2026', options: { data: { full_name: `Test ${label}` } } });
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session (is autoconfirm on?)'}`);
+  return { user: data.user, email, token: data.session.access_token, client };
+}
+
+export interface FunctionAnswer {
+  status: number;
+  // Tests read arbitrary fields of the answers.
+  body: any;
+}
+
+/** POSTs JSON to a function as supabase-js would, with `token` as the bearer. */
+export async function callFunction(name: string, body: unknown, token: string = env.anonKey): Promise<FunctionAnswer> {
+  const response = await fetch(`${env.supabaseUrl}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { apikey: env.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: the raw text is what the test sees.
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** What the caller's own rows look like to the service role: proves what was (not) written. */
+export async function writesOf(userId: string): Promise<{ checkouts: number; orders: number }> {
+  const count = async (table: string) => {
+    const { count, error } = await service.from(table).select('*', { count: 'exact', head: true }).eq('user_id', userId);
+    if (error) throw new Error(`counting ${table}: ${error.message}`);
+    return count ?? 0;
+  };
+  return { checkouts: await count('checkout_sessions'), orders: await count('orders') };
+}

@@ -1,0 +1,146 @@
+// A purchase through the real HTTP path, with the unmodified supabase-js in Node: create-checkout,
+// the sandbox's hosted payment page (pay), the redirect to the site's /success page, record-order,
+// then the order and its items as the buyer reads them (and another customer does not).
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ws from 'ws';
+import type { LocalStack } from '../../scripts/stack/launch.ts';
+
+let stack: LocalStack | undefined;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  if (process.env.SUPABASE_URL) env = process.env as Record<string, string>;
+  else {
+    // Loaded only when needed: with the orchestrator's env, nothing of the launcher is required.
+    const { startLocalStack } = await import('../../scripts/stack/launch.ts');
+    stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
+    env = stack.env;
+  }
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface Variant {
+  id: string;
+  title: string;
+  price_in_cents: number;
+  sale_price_in_cents: number | null;
+  manage_inventory: boolean;
+}
+interface Product {
+  id: string;
+  title: string;
+  purchasable: boolean;
+  variants: Variant[];
+}
+
+const store = (path: string) => `${env.COMMERCE_API_URL}/store/${env.COMMERCE_STORE_ID}${path}`;
+
+async function products(): Promise<Product[]> {
+  const response = await fetch(store('/products?limit=100'));
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { products: Product[] }).products;
+}
+
+async function customer(label: string): Promise<SupabaseClient> {
+  const client = createClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const { data, error } = await client.auth.signUp({ email, password: 'purchase-test-2026' });
+  expect(error).toBeNull();
+  expect(data.session).not.toBeNull();
+  return client;
+}
+
+/** Presses "Payer" on the hosted page as a browser submits the form; returns the redirect. */
+async function pay(paymentUrl: string): Promise<URL> {
+  const html = await (await fetch(paymentUrl)).text();
+  const form = [...html.matchAll(/(<form\b[^>]*>)([\s\S]*?)<\/form>/gi)].find(([, , inner]) => /<button\b[^>]*>\s*Payer\s*<\/button>/i.test(inner!));
+  expect(form, 'the payment page has a form with a "Payer" button').toBeDefined();
+  const [, formTag, inner] = form!;
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1]?.replace(/&amp;/g, '&');
+  const fields = new URLSearchParams();
+  for (const [input] of inner!.matchAll(/<input\b[^>]*type\s*=\s*"hidden"[^>]*>/gi)) fields.append(attr(input, 'name')!, attr(input, 'value') ?? '');
+  const button = /<button\b[^>]*>\s*Payer\s*<\/button>/i.exec(inner!)![0];
+  if (attr(button, 'name')) fields.append(attr(button, 'name')!, attr(button, 'value') ?? '');
+  const response = await fetch(new URL(attr(button, 'formaction') ?? attr(formTag!, 'action') ?? paymentUrl, paymentUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: fields,
+    redirect: 'manual',
+  });
+  expect(response.status).toBeGreaterThanOrEqual(300);
+  expect(response.status).toBeLessThan(400);
+  return new URL(response.headers.get('location')!, paymentUrl);
+}
+
+describe('buying through the real HTTP path', () => {
+  it('records the paid order with its items and files, for the buyer only', async () => {
+    const catalogue = (await products()).filter((p) => p.purchasable && !p.variants.some((v) => v.manage_inventory));
+    const onSale = catalogue.flatMap((p) => p.variants.map((v) => ({ p, v }))).find(({ v }) => v.sale_price_in_cents !== null);
+    const other = catalogue.find((p) => p.id !== onSale?.p.id);
+    expect(onSale, 'the catalogue has a variant on sale').toBeDefined();
+    expect(other).toBeDefined();
+    const lines = [
+      { product: onSale!.p, variant: onSale!.v, quantity: 2 },
+      { product: other!, variant: other!.variants[0]!, quantity: 1 },
+    ];
+    const unitPrice = (v: Variant) => v.sale_price_in_cents ?? v.price_in_cents;
+    const expectedTotal = lines.reduce((sum, l) => sum + unitPrice(l.variant) * l.quantity, 0);
+
+    const buyer = await customer('buyer');
+    const checkout = await buyer.functions.invoke<{ url: string }>('create-checkout', {
+      body: {
+        items: lines.map((l) => ({ variant_id: l.variant.id, quantity: l.quantity })),
+        successUrl: `${env.SITE_URL}/success`,
+        cancelUrl: `${env.SITE_URL}/store`,
+        locale: 'fr-FR',
+        timeZone: 'Europe/Paris',
+      },
+    });
+    expect(checkout.error).toBeNull();
+
+    const success = await pay(checkout.data!.url);
+    expect(`${success.origin}${success.pathname}`).toBe(`${env.SITE_URL}/success`);
+    const sessionId = success.searchParams.get('session_id');
+    expect(sessionId).toBeTruthy();
+
+    const recorded = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+    expect(recorded.error).toBeNull();
+    const orderId = recorded.data!.order_id;
+
+    const { data: orders, error } = await buyer.from('orders').select('*, order_items(*)').order('created_at', { ascending: false });
+    expect(error).toBeNull();
+    expect(orders).toHaveLength(1);
+    const order = orders![0]!;
+    expect(order).toMatchObject({ id: orderId, status: 'completed', currency: 'eur', total_amount_cents: expectedTotal, checkout_session_id: sessionId });
+    const items = [...order.order_items].sort((a, b) => (a.variant_id < b.variant_id ? -1 : 1));
+    const expectedItems = lines
+      .map((l) => ({ variant_id: l.variant.id, product_title: l.product.title, variant_title: l.variant.title, quantity: l.quantity, price_per_item_cents: unitPrice(l.variant) }))
+      .sort((a, b) => (a.variant_id < b.variant_id ? -1 : 1));
+    expect(items).toMatchObject(expectedItems);
+    expect(items.reduce((sum, i) => sum + i.price_per_item_cents * i.quantity, 0)).toBe(order.total_amount_cents);
+    for (const item of items) {
+      expect(item.digital_file_url, `file of ${item.variant_id}`).toMatch(/^https?:\/\//);
+      expect(['pdf', 'video', 'audio', 'other']).toContain(item.file_type);
+      const file = await fetch(item.digital_file_url);
+      expect(file.status, item.digital_file_url).toBe(200);
+      await file.body?.cancel();
+    }
+
+    const again = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+    expect(again.data?.order_id).toBe(orderId);
+
+    const stranger = await customer('stranger');
+    const seen = await stranger.from('orders').select('id, order_items(id)').eq('id', orderId);
+    expect(seen.error).toBeNull();
+    expect(seen.data).toEqual([]);
+    const items2 = await stranger.from('order_items').select('id').eq('order_id', orderId);
+    expect(items2.data).toEqual([]);
+  });
+});
