@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           fileParallelism: false,
+          // A page may take a few seconds under load; a journey waits for what a person would see.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -1,0 +1,28 @@
+// Fresh customers for the journeys, signed up through the real auth service.
+import { createClient } from '@supabase/supabase-js';
+import type { Page } from 'playwright-core';
+import ws from 'ws';
+
+export interface Account {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+export async function signUpCustomer(label: string): Promise<Account> {
+  const supabase = createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_ANON_KEY!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as never },
+  });
+  const account = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`, password: 'parcours-2026', fullName: `Client ${label}` };
+  const { error } = await supabase.auth.signUp({ email: account.email, password: account.password, options: { data: { full_name: account.fullName } } });
+  if (error) throw new Error(`sign-up failed: ${error.message}`);
+  return account;
+}
+
+/** Fills the login form the page shows and submits it. */
+export async function logIn(page: Page, account: Account): Promise<void> {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Mot de passe').fill(account.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}

@@ -1,0 +1,29 @@
+// Headless Debian Chromium driven by playwright-core, one context per journey, a screenshot at
+// each journey's end (and on failure) under tests/e2e/screenshots/ (git-ignored).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const screenshotsDir = join(import.meta.dirname, '..', 'screenshots');
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function webUrl(): string {
+  const url = process.env.WEB_URL;
+  if (!url) throw new Error('WEB_URL is not set: run the journeys through npm test');
+  return url;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+}
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: webUrl(), locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  return { context, page: await context.newPage() };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+}
