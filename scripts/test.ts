@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runPgTap } from './db/pgtap.ts';
+import { denoExecutable } from './lib/deno.ts';
 import { typesAreFresh } from './db/types.ts';
 import { freePort } from './lib/free-port.ts';
 import { done, failed as reportFailure, step } from './lib/log.ts';
@@ -47,7 +48,7 @@ async function vitest(project: string, env: Record<string, string>): Promise<voi
 async function denoTests(env: Record<string, string>): Promise<void> {
   const output: string[] = [];
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/deno'), ['test', '--allow-net', '--allow-env', '--allow-read', 'supabase/functions/tests/'], {
+    const child = spawn(denoExecutable(), ['test', '--allow-net', '--allow-env', '--allow-read', 'supabase/functions/tests/'], {
       cwd: repoRoot,
       env: { ...process.env, ...env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],

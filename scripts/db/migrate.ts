@@ -14,7 +14,7 @@ export class SqlFileError extends Error {
   constructor(
     readonly file: string,
     readonly line: number | undefined,
-    readonly cause: Error,
+    override readonly cause: Error,
   ) {
     super(`${file}${line ? `:${line}` : ''}: ${cause.message}`);
     this.name = 'SqlFileError';

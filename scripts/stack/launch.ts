@@ -49,8 +49,7 @@ export interface LocalStack {
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { persistent } = options;
-  const port = async (name: keyof LocalStackOptions['ports'] & string) =>
-    options.ports?.[name as 'api'] ?? (persistent ? defaultPorts[name as 'api'] : await freePort());
+  const port = async (name: 'api' | 'db' | 'commerce') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch((e: Error) => console.error(`stop: ${e.message}`));
@@ -77,7 +76,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const keys = apiKeys(jwtSecret);
     const apiPort = await port('api');
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    const functionSecrets = {
+    const functionSecrets: Record<string, string> = {
       ...readFunctionSecrets(),
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,

@@ -27,7 +27,7 @@ const countRows = async (table: string, userId: string) =>
 async function errorOf(result: { error: unknown }): Promise<{ status: number; body: { error?: { code?: string; message?: string } } }> {
   const context = (result.error as { context?: Response } | null)?.context;
   if (!context) throw new Error('expected an HTTP error from the function');
-  return { status: context.status, body: await context.json() };
+  return { status: context.status, body: (await context.json()) as { error?: { code?: string; message?: string } } };
 }
 
 for (const mode of ['error', 'garbage'] as const) {

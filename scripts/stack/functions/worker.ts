@@ -7,6 +7,7 @@ import { Agent } from 'node:http';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { denoExecutable } from '../../lib/deno.ts';
 import { repoRoot } from '../../lib/paths.ts';
 import { stopProcess } from '../../lib/processes.ts';
 
@@ -14,7 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const bootstrap = join(here, 'bootstrap.ts');
 const listeningMarker = '__edge_runtime_listening__';
 const bootTimeoutMs = 30_000;
-export const denoBinary = join(repoRoot, 'node_modules', '.bin', 'deno');
+export const denoBinary = denoExecutable();
 
 export interface WorkerOptions {
   name: string;
