@@ -107,6 +107,7 @@ export type Database = {
           {
             foreignKeyName: "order_items_order_id_fkey"
             columns: ["order_id"]
+            isOneToOne: false
             referencedRelation: "orders"
             referencedColumns: ["id"]
           },
@@ -145,17 +146,17 @@ export type Database = {
       product_files: {
         Row: {
           digital_file_url: string
-          file_type: string | null
+          file_type: string
           variant_id: string
         }
         Insert: {
           digital_file_url: string
-          file_type?: string | null
+          file_type: string
           variant_id: string
         }
         Update: {
           digital_file_url?: string
-          file_type?: string | null
+          file_type?: string
           variant_id?: string
         }
         Relationships: []
@@ -216,12 +217,14 @@ export type Database = {
           {
             foreignKeyName: "user_messages_receiver_id_fkey"
             columns: ["receiver_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
           {
             foreignKeyName: "user_messages_sender_id_fkey"
             columns: ["sender_id"]
+            isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
@@ -232,7 +235,32 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      [_ in never]: never
+      admin_conversations: {
+        Args: { p_limit?: number; p_offset?: number }
+        Returns: {
+          avatar_url: string
+          customer_id: string
+          email: string
+          full_name: string
+          last_message: string
+          last_message_at: string
+          last_sender_id: string
+          unread_count: number
+        }[]
+      }
+      admin_dashboard_stats: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          new_contact_messages: number
+          new_users: number
+          recent_orders: number
+          unread_customer_messages: number
+        }[]
+      }
+      record_order: {
+        Args: { p_checkout_session_id: string; p_user_id: string }
+        Returns: string
+      }
     }
     Enums: {
       [_ in never]: never
