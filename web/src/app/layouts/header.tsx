@@ -3,12 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BrandLink } from '@/app/layouts/brand';
 import { isNavActive, mainNav } from '@/app/layouts/nav-links';
-import { useSignOut } from '@/features/auth/api/sign-out';
-import { useAuth } from '@/features/auth/lib/auth-context';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { useInstallPrompt } from '@/features/install/install-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth-context';
 import { cn } from '@/lib/cn';
+import { useSignOut } from '@/lib/sign-out';
 
 // Menus load on demand: visitors who never open them never download them.
 const AccountMenu = lazy(() => import('@/app/layouts/account-menu'));
@@ -20,7 +20,7 @@ export function Header({ onOpenCart, onCartIntent }: { onOpenCart: () => void; o
   const { pathname } = useLocation();
   const { user, loading, isAdmin } = useAuth();
   const { canInstall, promptInstall } = useInstallPrompt();
-  const signOut = useSignOut();
+  const { signOut } = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRequested, setMenuRequested] = useState(false);
 
@@ -72,7 +72,7 @@ export function Header({ onOpenCart, onCartIntent }: { onOpenCart: () => void; o
           ) : user ? (
             <div className="hidden lg:block">
               <Suspense fallback={<Skeleton className="h-10 w-36 rounded-full" />}>
-                <AccountMenu onSignOut={() => signOut.mutate()} />
+                <AccountMenu onSignOut={() => void signOut()} />
               </Suspense>
             </div>
           ) : (
@@ -104,7 +104,7 @@ export function Header({ onOpenCart, onCartIntent }: { onOpenCart: () => void; o
             isAdmin={isAdmin}
             canInstall={canInstall}
             onInstall={() => void promptInstall()}
-            onSignOut={() => signOut.mutate()}
+            onSignOut={() => void signOut()}
           />
         </Suspense>
       ) : null}

@@ -2,10 +2,10 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from '@/app/layouts/footer';
 import { Header } from '@/app/layouts/header';
-import { useAuth } from '@/features/auth/lib/auth-context';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth-context';
 
 const loadCartPanel = () => import('@/features/cart/components/cart-panel');
 const CartPanel = lazy(loadCartPanel);

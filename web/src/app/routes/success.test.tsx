@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import type { AuthState } from '@/features/auth/lib/auth-context';
+import type { AuthState } from '@/lib/auth-context';
 import { CART_STORAGE_KEY } from '@/features/cart/stores/cart-store';
 import { buildProduct, buildVariant } from '@/testing/catalogue-fixtures';
 
@@ -17,7 +17,7 @@ async function renderSuccess(url: string, auth: AuthState) {
   vi.resetModules();
   const { default: SuccessRoute } = await import('@/app/routes/success');
   // Same fresh module graph as the page, so the page reads this provider's value.
-  const { AuthContext } = await import('@/features/auth/lib/auth-context');
+  const { AuthContext } = await import('@/lib/auth-context');
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AuthContext.Provider value={auth}>

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAuth } from '@/features/auth/lib/auth-context';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useRecordOrder } from '@/features/checkout/api/record-order';
 import { OrderConfirmation, OrderError, OrderProcessing } from '@/features/checkout/components/order-status';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useAuth } from '@/lib/auth-context';
 
 export default function SuccessRoute() {
   useDocumentMeta({ title: 'Commande confirmée' });

@@ -1,9 +1,67 @@
-// Placeholder for the admin area (/admin/*), mounted lazily by the app router.
-// The admin task replaces this file with its guard, layout and sub-routes.
+// /admin/*: the administration, mounted lazily by the app router. The guard only spares a
+// customer a useless page; every admin read goes through RLS or an admin-only database function.
+// This file is the area's composition root: it alone joins the admin pages with the chat's
+// conversations and live updates.
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { Navigate, useRoutes } from 'react-router-dom';
+import { adminKeys } from '@/features/admin/api/admin-keys';
+import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { ComingSoonPage } from '@/features/admin/components/coming-soon-page';
+import { useIncomingMessages } from '@/features/chat/hooks/use-incoming-messages';
+import { RequireAdmin } from '@/components/guards/require-admin';
+import { useAuth } from '@/lib/auth-context';
+
+const DashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
+const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-inbox-page'));
+const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
+const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
+
+/** Customers' messages arrive live on every admin page; the unread figure follows them. */
+function LiveMessages({ adminId }: { adminId: string }) {
+  const queryClient = useQueryClient();
+  useIncomingMessages({
+    userId: adminId,
+    threadOf: (message) => message.sender_id,
+    onChange: () => void queryClient.invalidateQueries({ queryKey: adminKeys.stats }),
+  });
+  return null;
+}
+
+function AdminPages() {
+  return useRoutes([
+    {
+      element: <AdminLayout />,
+      children: [
+        { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+        { path: 'dashboard', element: <DashboardPage /> },
+        { path: 'messages', element: <ContactInboxPage /> },
+        { path: 'conversations', element: <ConversationsPage /> },
+        { path: 'conversations/:customerId', element: <ConversationPage /> },
+        { path: 'products', element: <ComingSoonPage title="Produits" /> },
+        { path: 'users', element: <ComingSoonPage title="Utilisateurs" /> },
+        { path: 'analytics', element: <ComingSoonPage title="Analytique" /> },
+        { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+      ],
+    },
+  ]);
+}
+
+function AdminArea() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <>
+      <LiveMessages adminId={user.id} />
+      <AdminPages />
+    </>
+  );
+}
+
 export default function AdminRoutes() {
   return (
-    <main className="p-8">
-      <h1 className="text-4xl font-semibold text-plum-900">Administration</h1>
-    </main>
+    <RequireAdmin>
+      <AdminArea />
+    </RequireAdmin>
   );
 }

@@ -1,9 +1,62 @@
-// Placeholder for the customer dashboard (/dashboard/*), mounted lazily by the app router.
-// The dashboard task replaces this file with its guarded layout and sub-routes.
+// /dashboard/*: the customer's area, mounted lazily by the app router. This file is the area's
+// composition root (the app router hands it the whole subtree): it alone joins the dashboard's
+// pages with the chat's thread, unread count and live updates.
+import { lazy } from 'react';
+import { Navigate, useRoutes } from 'react-router-dom';
+import { useUnreadCount } from '@/features/chat/api/get-unread-count';
+import { useIncomingMessages } from '@/features/chat/hooks/use-incoming-messages';
+import { DashboardLayout } from '@/features/dashboard/components/dashboard-layout';
+import { OverviewPage } from '@/features/dashboard/components/overview-page';
+import { RequireUser } from '@/components/guards/require-user';
+import { useAuth } from '@/lib/auth-context';
+
+const OrdersPage = lazy(() => import('@/features/dashboard/components/orders-page'));
+const LibraryPage = lazy(() => import('@/features/dashboard/components/library-page'));
+const MessagesPage = lazy(() => import('@/features/chat/components/customer-messages-page'));
+const ProfilePage = lazy(() => import('@/features/dashboard/components/profile-page'));
+
+/** The customer's messages arrive live on every dashboard page (the overview's unread tile too). */
+function LiveMessages({ userId }: { userId: string }) {
+  useIncomingMessages({ userId, threadOf: () => userId });
+  return null;
+}
+
+function Overview({ userId }: { userId: string }) {
+  const unread = useUnreadCount(userId);
+  return <OverviewPage unreadMessages={unread.isError ? null : unread.data} />;
+}
+
+function DashboardPages({ userId }: { userId: string }) {
+  return useRoutes([
+    {
+      element: <DashboardLayout />,
+      children: [
+        { index: true, element: <Overview userId={userId} /> },
+        { path: 'orders', element: <OrdersPage /> },
+        { path: 'library', element: <LibraryPage /> },
+        { path: 'messages', element: <MessagesPage /> },
+        { path: 'profile', element: <ProfilePage /> },
+        { path: '*', element: <Navigate to="/dashboard" replace /> },
+      ],
+    },
+  ]);
+}
+
+function DashboardArea() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <>
+      <LiveMessages userId={user.id} />
+      <DashboardPages userId={user.id} />
+    </>
+  );
+}
+
 export default function DashboardRoutes() {
   return (
-    <main className="p-8">
-      <h1 className="text-4xl font-semibold text-plum-900">Tableau de Bord</h1>
-    </main>
+    <RequireUser>
+      <DashboardArea />
+    </RequireUser>
   );
 }

@@ -2,7 +2,7 @@ import type { Session } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { profileRoleQueryOptions } from '@/features/auth/api/get-profile-role';
-import { AuthContext, type AuthState } from '@/features/auth/lib/auth-context';
+import { AuthContext, type AuthState } from '@/lib/auth-context';
 import { hasStoredSession, loadSupabase, SESSION_KEY, whenSupabaseLoaded } from '@/lib/supabase-loader';
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@
 // administrator role to the configured address. The function decides; the browser only asks.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuth } from '@/features/auth/lib/auth-context';
+import { useAuth } from '@/lib/auth-context';
 import { toast } from '@/lib/toast-store';
 
 export const ADMIN_SETUP_FLAG = 'lumiere-sacree-admin-setup-done';

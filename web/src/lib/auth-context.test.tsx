@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthContext, useAuth } from '@/features/auth/lib/auth-context';
+import { AuthContext, useAuth } from '@/lib/auth-context';
 
 function WhoAmI() {
   const { user, isAdmin } = useAuth();

@@ -1,0 +1,37 @@
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Skeleton } from '@/components/ui/skeleton';
+
+interface StatTileProps {
+  label: string;
+  /** undefined while loading; null when it could not be read. */
+  value: number | null | undefined;
+  icon: LucideIcon;
+  /** The page the figure is about. */
+  to?: string;
+}
+
+/** A figure with its label, as a link to its page when there is one. */
+export function StatTile({ label, value, icon: Icon, to }: StatTileProps) {
+  const body = (
+    <>
+      <span className="flex items-center justify-between gap-3">
+        <span className="text-sm font-medium text-mist">{label}</span>
+        <Icon aria-hidden="true" className="h-5 w-5 text-gold-500" />
+      </span>
+      {value === undefined ? (
+        <Skeleton className="mt-3 h-9 w-14" />
+      ) : (
+        <span className="mt-2 block font-serif text-4xl font-semibold text-plum-900">{value ?? '—'}</span>
+      )}
+    </>
+  );
+  const className = 'block rounded-3xl border border-plum-100 bg-white p-5 shadow-sm';
+  return to ? (
+    <Link to={to} className={`${className} transition-colors hover:border-plum-200 hover:bg-plum-50`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
+  );
+}

@@ -1,0 +1,4 @@
+export const adminKeys = {
+  stats: ['admin', 'stats'] as const,
+  contactMessages: ['admin', 'contact-messages'] as const,
+};

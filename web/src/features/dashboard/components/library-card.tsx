@@ -1,0 +1,43 @@
+import { Download, Eye } from 'lucide-react';
+import { announceComingSoon } from '@/features/dashboard/components/coming-soon';
+import { fileKindIcons, fileKindLabels, type LibraryItem } from '@/features/dashboard/lib/library-items';
+import { Button } from '@/components/ui/button';
+import { PLACEHOLDER_IMAGE } from '@/lib/product-image';
+import { toast } from '@/lib/toast-store';
+
+function download(url: string | null): void {
+  if (!url) {
+    toast({ variant: 'destructive', title: 'Fichier non disponible', description: 'Le lien de téléchargement est manquant.' });
+    return;
+  }
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+export function LibraryCard({ item }: { item: LibraryItem }) {
+  const Icon = fileKindIcons[item.kind];
+  return (
+    <article aria-label={item.variantTitle ? `${item.productTitle} (${item.variantTitle})` : item.productTitle} className="flex w-full flex-col overflow-hidden rounded-3xl border border-plum-100 bg-white shadow-sm">
+      <div className="relative aspect-[4/3] bg-sand">
+        <img src={item.imageUrl ?? PLACEHOLDER_IMAGE} alt="" className="h-full w-full object-cover" loading="lazy" />
+        <span className="absolute left-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-plum-800 shadow-sm">
+          <Icon aria-hidden="true" className="h-4 w-4" />
+          {fileKindLabels[item.kind]}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-5">
+        <h2 className="text-xl font-semibold text-plum-900">{item.productTitle}</h2>
+        {item.variantTitle ? <p className="text-sm text-mist">{item.variantTitle}</p> : null}
+        <div className="mt-auto flex flex-wrap gap-2 pt-4">
+          <Button size="sm" onClick={() => download(item.fileUrl)}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Télécharger
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => announceComingSoon('La lecture directement dans votre bibliothèque arrive prochainement.')}>
+            <Eye aria-hidden="true" className="h-4 w-4" />
+            Voir
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+import { FileText, RotateCcw } from 'lucide-react';
+import type { Order } from '@/features/dashboard/api/get-orders';
+import { announceComingSoon } from '@/features/dashboard/components/coming-soon';
+import { formatOrderAmount, formatOrderDate, lineTotalCents } from '@/features/dashboard/lib/order-format';
+import { Button } from '@/components/ui/button';
+import { PLACEHOLDER_IMAGE } from '@/lib/product-image';
+
+export function OrderCard({ order }: { order: Order }) {
+  const titleId = `order-${order.id}`;
+  return (
+    <article aria-labelledby={titleId} className="overflow-hidden rounded-3xl border border-plum-100 bg-white shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-plum-100 bg-sand/50 px-6 py-4">
+        <div>
+          <h2 id={titleId} className="text-2xl font-semibold text-plum-900">
+            Commande du {formatOrderDate(order.created_at)}
+          </h2>
+          <p className="text-sm text-mist">N° {order.id.slice(0, 8).toUpperCase()}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-xl font-semibold text-plum-900">{formatOrderAmount(order.total_amount_cents, order.currency)}</p>
+          <p className="mt-1 inline-block rounded-full bg-plum-100 px-3 py-0.5 text-xs font-medium text-plum-800">{order.status}</p>
+        </div>
+      </header>
+      <ul className="divide-y divide-plum-100 px-6">
+        {order.order_items.map((line) => (
+          <li key={line.id} className="flex items-center gap-4 py-4">
+            <img src={line.image_url ?? PLACEHOLDER_IMAGE} alt="" className="h-16 w-16 shrink-0 rounded-xl object-cover" loading="lazy" />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-plum-900">{line.product_title}</p>
+              {line.variant_title ? <p className="text-sm text-mist">{line.variant_title}</p> : null}
+              <p className="text-sm text-mist">Quantité : {line.quantity}</p>
+            </div>
+            <p className="shrink-0 font-medium text-plum-800">{formatOrderAmount(lineTotalCents(line), order.currency)}</p>
+          </li>
+        ))}
+      </ul>
+      <footer className="flex flex-wrap gap-3 border-t border-plum-100 px-6 py-4">
+        <Button variant="outline" size="sm" onClick={() => announceComingSoon('Le téléchargement des factures arrive prochainement.')}>
+          <FileText aria-hidden="true" className="h-4 w-4" />
+          Facture
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => announceComingSoon('La commande en un clic arrive prochainement.')}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Recommander
+        </Button>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fileKind, libraryItems, type LibraryRow } from '@/features/dashboard/lib/library-items';
+
+const row = (id: string, variant_id: string, created_at: string, extra: Partial<LibraryRow> = {}): LibraryRow => ({
+  id,
+  variant_id,
+  product_title: `Produit ${variant_id}`,
+  variant_title: null,
+  image_url: null,
+  digital_file_url: `http://files.test/${variant_id}.pdf`,
+  file_type: 'pdf',
+  orders: { created_at },
+  ...extra,
+});
+
+describe('libraryItems', () => {
+  it('lists the most recent purchases first', () => {
+    const items = libraryItems([row('1', 'a', '2026-01-01T00:00:00Z'), row('2', 'b', '2026-03-01T00:00:00Z'), row('3', 'c', '2026-02-01T00:00:00Z')]);
+    expect(items.map((item) => item.id)).toEqual(['2', '3', '1']);
+  });
+
+  it('shows a variant bought twice once, from its latest order', () => {
+    const items = libraryItems([row('old', 'a', '2026-01-01T00:00:00Z'), row('new', 'a', '2026-05-01T00:00:00Z'), row('other', 'b', '2026-02-01T00:00:00Z')]);
+    expect(items.map((item) => item.id)).toEqual(['new', 'other']);
+  });
+
+  it('treats a blank file link as missing', () => {
+    expect(libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { digital_file_url: '  ' })])[0]?.fileUrl).toBeNull();
+  });
+
+  it('carries the titles, image and file kind', () => {
+    const [item] = libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { variant_title: '20 minutes', image_url: 'http://img.test/a.png', file_type: 'audio' })]);
+    expect(item).toMatchObject({ productTitle: 'Produit a', variantTitle: '20 minutes', imageUrl: 'http://img.test/a.png', kind: 'audio' });
+  });
+});
+
+describe('fileKind', () => {
+  it('knows pdf, video and audio, and calls anything else other', () => {
+    expect(['pdf', 'video', 'audio', 'other', null, 'zip'].map(fileKind)).toEqual(['pdf', 'video', 'audio', 'other', 'other', 'other']);
+  });
+});
