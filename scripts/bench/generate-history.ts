@@ -67,7 +67,7 @@ export async function generateHistory(db: pg.Client, size: HistorySize): Promise
   await db.query(
     `insert into public.user_messages (sender_id, receiver_id, content, created_at, is_read)
      select case when g % 2 = 0 then c.id else $2::uuid end, case when g % 2 = 0 then $2::uuid else c.id end,
-            'Message ' || g, now() - ($1::int - g) * interval '1 minute', g > $1::int - $3::int * 2
+            'Message ' || g, now() - ($1::int - g) * interval '1 minute', g <= $1::int - $3::int * 2
      from generate_series(1, $1::int) g join bench_customers c on c.n = 1 + (g % $3::int)`,
     [size.chatMessages, adminId, size.customers],
   );
