@@ -39,7 +39,7 @@ it('stops at the bad file with its name, line and error, keeping what came befor
   expect(error).toBeInstanceOf(SqlFileError);
   expect((error as SqlFileError).file).toBe('supabase/migrations/20260102000000_second.sql');
   expect((error as SqlFileError).line).toBe(4);
-  expect((error as Error).message).toContain('relation "public.no_such_table" does not exist');
+  expect((error as Error).message).toBe('supabase/migrations/20260102000000_second.sql:4: relation "public.no_such_table" does not exist');
 
   expect(await scalar(`select to_regclass('public.first_table') is not null as present`)).toEqual({ present: true });
   expect(await scalar(`select to_regclass('public.second_table') is not null as present`)).toEqual({ present: false });

@@ -10,13 +10,19 @@ export interface PgTapResult {
   ok: boolean;
 }
 
-/** pg_prove's summary: "Files=12, Tests=210, …" then "Result: PASS|FAIL", failures per file as "Failed 2/30 subtests". */
+/**
+ * pg_prove's report: "Files=12, Tests=210, …" (assertions that ran), per failing file "Failed 2/30
+ * subtests" (which counts planned tests that never ran), a "Tests: 9 Failed: 0" summary line per
+ * failing file, and "Result: PASS|FAIL".
+ */
 export function parsePgProve(output: string): PgTapResult {
-  const total = Number(/Files=\d+, Tests=(\d+)/.exec(output)?.[1] ?? 0);
-  const failedSubtests = [...output.matchAll(/Failed (\d+)\/\d+ subtests/g)].reduce((n, m) => n + Number(m[1]), 0);
+  const ran = Number(/Files=\d+, Tests=(\d+)/.exec(output)?.[1] ?? 0);
+  const sum = (pattern: RegExp) => [...output.matchAll(pattern)].reduce((n, m) => n + Number(m[1]), 0);
+  const failedThatRan = sum(/Tests: \d+ Failed: (\d+)\)/g);
+  const failedOrMissing = sum(/Failed (\d+)\/\d+ subtests/g);
   const ok = /Result: PASS/.test(output);
-  const failed = ok ? 0 : Math.max(failedSubtests, 1);
-  return { passed: total - failedSubtests, failed, ok };
+  const failed = ok ? 0 : Math.max(failedOrMissing, failedThatRan, 1);
+  return { passed: Math.max(ran - failedThatRan, 0), failed, ok };
 }
 
 export async function runPgTap(databaseUrl: string): Promise<PgTapResult> {
@@ -32,7 +38,14 @@ export async function runPgTap(databaseUrl: string): Promise<PgTapResult> {
   const code = await new Promise<number>((resolve, reject) => {
     const child = spawn('pg_prove', ['--ext', '.pg', '--ext', '.sql', '-r', 'supabase/tests'], {
       cwd: repoRoot,
-      env: { ...process.env, PGHOST: url.hostname, PGPORT: url.port, PGUSER: decodeURIComponent(url.username), PGDATABASE: url.pathname.slice(1) || 'postgres' },
+      env: {
+        ...process.env,
+        PGHOST: url.hostname,
+        PGPORT: url.port || '5432',
+        PGUSER: decodeURIComponent(url.username) || 'postgres',
+        PGDATABASE: decodeURIComponent(url.pathname.slice(1)) || 'postgres',
+        ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {

@@ -1,6 +1,6 @@
 begin;
 \ir helpers/setup.psql
-select plan(13);
+select plan(26);
 
 select tests.create_user('alice@contact.test');
 select tests.create_user('root@contact.test');
@@ -11,15 +11,33 @@ select lives_ok($$ insert into public.contact_messages (name, email, subject, me
 select throws_ok($$ select * from public.contact_messages $$, '42501', null, 'a visitor cannot read contact messages');
 select throws_ok($$ insert into public.contact_messages (name, email, subject, message, created_at) values ('V', 'v@contact.test', 'S', 'M', '2000-01-01') $$, '42501', null, 'a visitor cannot backdate a message');
 select throws_ok($$ delete from public.contact_messages $$, '42501', null, 'a visitor cannot delete messages');
+select throws_ok($$ update public.contact_messages set subject = 'x' $$, '42501', null, 'a visitor cannot edit messages');
+select throws_ok($$ insert into public.contact_messages (id, name, email, subject, message) values (gen_random_uuid(), 'V', 'v@contact.test', 'S', 'M') $$, '42501', null, 'a visitor cannot choose the id');
+select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values ('V', 'v@contact.test', 'S', 'M') returning id $$, '42501', null, 'a visitor cannot read back what was sent (the form inserts without returning)');
 
 select tests.authenticate_as('alice@contact.test');
 select lives_ok($$ insert into public.contact_messages (name, email, subject, message) values ('Alice', 'alice@contact.test', 'Retraite', 'Quand ?') $$, 'a customer sends a contact message');
 select is_empty($$ select 1 from public.contact_messages where email like '%@contact.test' $$, 'a customer reads no contact message, not even her own');
 select throws_ok($$ update public.contact_messages set subject = 'x' $$, '42501', null, 'a customer cannot edit contact messages');
+select throws_ok($$ delete from public.contact_messages $$, '42501', null, 'a customer cannot delete contact messages');
+select throws_ok($$ insert into public.contact_messages (name, email, subject, message, created_at) values ('A', 'alice@contact.test', 'S', 'M', now() + interval '1 year') $$, '42501', null, 'a customer cannot date a message');
+
+select tests.create_user('bob@contact.test');
+select tests.authenticate_as('bob@contact.test');
+select is_empty($$ select 1 from public.contact_messages where email like '%@contact.test' $$, 'another customer reads no contact message either');
 
 select tests.authenticate_as('root@contact.test');
 select is((select count(*)::int from public.contact_messages where email like '%@contact.test'), 2, 'the administrator reads both messages');
 select throws_ok($$ delete from public.contact_messages $$, '42501', null, 'the administrator cannot delete messages through the API');
+select throws_ok($$ update public.contact_messages set message = 'x' $$, '42501', null, 'the administrator cannot edit messages through the API');
+select lives_ok($$ insert into public.contact_messages (name, email, subject, message) values ('Root', 'root@contact.test', 'Test', 'Essai') $$, 'the administrator may use the form too');
+select results_eq($$ select name from public.contact_messages where email like '%@contact.test' order by name $$, $$ values ('Alice'::text), ('Root'), ('Visiteur') $$, 'the administrator reads all three messages');
+
+select tests.authenticate_as_service_role();
+select is((select count(*)::int from public.contact_messages where email like '%@contact.test'), 3, 'the service role reads every message');
+select lives_ok($$ update public.contact_messages set subject = 'Traité' where email = 'root@contact.test' $$, 'the service role edits a message');
+select lives_ok($$ delete from public.contact_messages where email = 'root@contact.test' $$, 'the service role deletes a message');
+select is((select count(*)::int from public.contact_messages where email like '%@contact.test'), 2, 'it is gone');
 
 select tests.clear_authentication();
 select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values ('V', 'pas-un-email', 'S', 'M') $$, '23514', null, 'a malformed e-mail is refused');

@@ -1,6 +1,6 @@
 begin;
 \ir helpers/setup.psql
-select plan(24);
+select plan(39);
 
 select tests.create_user('alice@orders.test');
 select tests.create_user('bob@orders.test');
@@ -21,6 +21,9 @@ select throws_ok($$ select * from public.orders $$, '42501', null, 'anon cannot 
 select throws_ok($$ select * from public.order_items $$, '42501', null, 'anon cannot read order items');
 select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id) values (gen_random_uuid(), 0, 'cs_anon') $$, '42501', null, 'anon cannot insert an order');
 
+select throws_ok($$ update public.orders set status = 'refunded' $$, '42501', null, 'anon cannot update an order');
+select throws_ok($$ delete from public.orders $$, '42501', null, 'anon cannot delete an order');
+
 -- customer A
 select tests.authenticate_as('alice@orders.test');
 select results_eq($$ select checkout_session_id from public.orders $$, $$ values ('cs_test_alice') $$, 'Alice sees exactly her own order');
@@ -32,16 +35,26 @@ select throws_ok($$ delete from public.orders $$, '42501', null, 'Alice cannot d
 select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents) values ('10000000-0000-4000-a000-00000000000a', 'x', 'x', 1, 0) $$, '42501', null, 'Alice cannot add an item');
 select throws_ok($$ update public.order_items set price_per_item_cents = 0 $$, '42501', null, 'Alice cannot change an item''s price');
 
+select is_empty($$ select 1 from public.orders where id = '10000000-0000-4000-a000-00000000000b' $$, 'Alice cannot see Bob''s order, even by id');
+select throws_ok($$ update public.orders set status = 'canceled' where id = '10000000-0000-4000-a000-00000000000a' $$, '42501', null, 'Alice cannot change her order''s status');
+
 -- customer B
 select tests.authenticate_as('bob@orders.test');
 select results_eq($$ select checkout_session_id from public.orders $$, $$ values ('cs_test_bob') $$, 'Bob sees exactly his own order');
 select is((select count(*)::int from public.order_items), 1, 'Bob sees his one item');
+
+select is_empty($$ select 1 from public.orders where id = '10000000-0000-4000-a000-00000000000a' $$, 'Bob cannot see Alice''s order');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id) values (tests.user_id('bob@orders.test'), 0, 'cs_bob_free') $$, '42501', null, 'Bob cannot insert an order');
+select throws_ok($$ update public.orders set user_id = tests.user_id('bob@orders.test') where id = '10000000-0000-4000-a000-00000000000a' $$, '42501', null, 'Bob cannot take over Alice''s order');
+select throws_ok($$ delete from public.orders where id = '10000000-0000-4000-a000-00000000000a' $$, '42501', null, 'Bob cannot delete Alice''s order');
 
 -- admin
 select tests.authenticate_as('root@orders.test');
 select is((select count(*)::int from public.orders where checkout_session_id in ('cs_test_alice', 'cs_test_bob')), 2, 'the administrator reads every order');
 select is((select count(*)::int from public.order_items where order_id in ('10000000-0000-4000-a000-00000000000a', '10000000-0000-4000-a000-00000000000b')), 3, 'the administrator reads every item');
 select throws_ok($$ delete from public.orders $$, '42501', null, 'the administrator cannot delete orders through the API');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id) values (tests.user_id('root@orders.test'), 0, 'cs_admin') $$, '42501', null, 'the administrator cannot insert an order through the API');
+select throws_ok($$ update public.orders set status = 'refunded' $$, '42501', null, 'the administrator cannot change an order through the API');
 
 -- service role: the only writer, and one order per checkout session
 select tests.authenticate_as_service_role();
@@ -53,6 +66,12 @@ select throws_ok($$ insert into public.order_items (order_id, variant_id, produc
 select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents) values ('10000000-0000-4000-a000-00000000000b', 'v', 'p', 1, -5) $$, '23514', null, 'a negative price is refused');
 select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents, file_type) values ('10000000-0000-4000-a000-00000000000b', 'v', 'p', 1, 5, 'docx') $$, '23514', null, 'an unknown file type is refused');
 select lives_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents, file_type) values ('10000000-0000-4000-a000-00000000000b', 'v', 'p', 1, 5, 'video') $$, 'a valid item is accepted');
+
+select is((select count(*)::int from public.orders where checkout_session_id in ('cs_test_alice', 'cs_test_bob')), 2, 'the service role reads every order');
+select lives_ok($$ update public.orders set status = 'refunded' where checkout_session_id = 'cs_test_bob_2' $$, 'the service role changes an order''s status');
+select is((select status from public.orders where checkout_session_id = 'cs_test_bob_2'), 'refunded', 'the change is stored');
+select lives_ok($$ delete from public.orders where checkout_session_id = 'cs_test_bob_2' $$, 'the service role deletes an order');
+select is_empty($$ select 1 from public.orders where checkout_session_id = 'cs_test_bob_2' $$, 'it is gone');
 
 select * from finish();
 rollback;

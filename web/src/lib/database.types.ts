@@ -393,3 +393,4 @@ export const Constants = {
     Enums: {},
   },
 } as const
+
