@@ -14,7 +14,8 @@ users as (
          extensions.crypt(password, extensions.gen_salt('bf', 10)), now(),
          '{"provider":"email","providers":["email"]}', jsonb_build_object('full_name', full_name), now(), now(), false
   from demo
-  on conflict (id) do nothing
+  -- Any unique key: the id, or the e-mail of an account someone signed up by hand.
+  on conflict do nothing
   returning id, email
 )
 insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)

@@ -2,7 +2,7 @@
 -- (never the JWT's metadata), runs as its owner with an empty search_path, and anon may not call it.
 begin;
 \ir helpers/setup.psql
-select plan(15);
+select plan(16);
 
 select tests.create_user('alice@isadmin.test', 'Alice');
 select tests.create_user('bob@isadmin.test', 'Bob');
@@ -15,6 +15,8 @@ select is_definer('private', 'is_admin', array[]::text[], 'it is SECURITY DEFINE
 select is((select proconfig from pg_proc where oid = 'private.is_admin()'::regprocedure), array['search_path=""'], 'its search_path is empty');
 select ok(not has_function_privilege('anon', 'private.is_admin()', 'execute'), 'anon has no EXECUTE on it');
 select ok(not has_function_privilege('public', 'private.is_admin()', 'execute'), 'nor does PUBLIC');
+select is(array(select r from unnest(array['anon', 'authenticated', 'service_role']) r where has_function_privilege(r, 'private.is_admin()', 'execute')),
+  array['authenticated'], 'exactly authenticated may execute it: every policy that calls it is to authenticated');
 
 select tests.clear_authentication();
 select throws_ok($$ select private.is_admin() $$, '42501', null, 'as anon, calling it is refused');
@@ -29,7 +31,7 @@ select tests.authenticate_as('root@isadmin.test');
 select is(private.is_admin(), true, 'as the administrator, true');
 
 select tests.authenticate_as_service_role();
-select is(private.is_admin(), false, 'as the service role (no user), false: the service role bypasses RLS instead');
+select throws_ok($$ select private.is_admin() $$, '42501', null, 'as the service role, calling it is refused: it bypasses RLS and never needs to ask');
 
 -- A JWT whose user_metadata (which the user edits) and even app_metadata claim the admin role.
 set local role authenticated;

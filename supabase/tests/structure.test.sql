@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(32);
+select plan(33);
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -108,6 +108,8 @@ select policies_are('public', 'product_files', array['Administrators can view pr
 -- Realtime streams the chat and nothing else.
 select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'user_messages'), 'user_messages streams through realtime');
 select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'contact_messages', 'checkout_sessions', 'product_files')), 'no other table streams');
+select is((select relreplident from pg_class where oid = 'public.user_messages'::regclass), 'f'::"char",
+  'user_messages has full replica identity, so UPDATE events carry the previous values');
 
 select has_table('public', 'profiles', 'profiles exists');
 select has_table('public', 'orders', 'orders exists');
