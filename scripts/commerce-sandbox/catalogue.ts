@@ -27,7 +27,9 @@ const variantId = (seed: ProductSeed, variant: VariantSeed) =>
   seed.option ? `var_${seed.slug.replaceAll('-', '_')}_${variant.key.replaceAll('-', '_')}` : `var_${seed.slug.replaceAll('-', '_')}`;
 
 export const fileNameOf = (seed: ProductSeed) => `${seed.slug}.${fileExtension[seed.kind]}`;
-export const imagePath = (slug: string, n: number) => `/images/${slug}/${n}.svg`;
+export const imagePath = (slug: string, n: number) => `/images/${slug}-${n}.svg`;
+/** A variant shows one of its product's own images, so the gallery can jump to it. */
+const variantImage = (seed: ProductSeed, index: number) => imagePath(seed.slug, seed.option ? Math.min(index + 1, seed.imageCount) : 1);
 
 /** Every variant with what pricing, stock and fulfilment need, by variant id. */
 export const variantsById: ReadonlyMap<string, CatalogueVariant> = new Map(
@@ -41,7 +43,7 @@ export const variantsById: ReadonlyMap<string, CatalogueVariant> = new Map(
           productId: productId(seed),
           productTitle: seed.title,
           title: variant.label,
-          imageUrl: imagePath(seed.slug, seed.option ? 10 + index : 1),
+          imageUrl: variantImage(seed, index),
           priceInCents: variant.priceInCents,
           salePriceInCents: variant.salePriceInCents ?? null,
           managed: variant.stock !== undefined,
@@ -57,7 +59,8 @@ export const variantsById: ReadonlyMap<string, CatalogueVariant> = new Map(
 
 export const seedBySlug: ReadonlyMap<string, ProductSeed> = new Map(productSeeds.map((s) => [s.slug, s]));
 
-const formatEuros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+/** Euros as the spec's currency template shows them: '29,00 €'. */
+export const formatEuros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
 function variantJson(seed: ProductSeed, variant: VariantSeed, index: number, base: string, stock: (id: string) => number | null) {
   const id = variantId(seed, variant);
@@ -66,7 +69,7 @@ function variantJson(seed: ProductSeed, variant: VariantSeed, index: number, bas
     id,
     product_id: productId(seed),
     title: variant.label,
-    image_url: `${base}${imagePath(seed.slug, seed.option ? 10 + index : 1)}`,
+    image_url: `${base}${variantImage(seed, index)}`,
     sku: `LS-${seed.slug.toUpperCase().slice(0, 12)}-${index + 1}`,
     price_in_cents: variant.priceInCents,
     sale_price_in_cents: variant.salePriceInCents ?? null,

@@ -2,10 +2,14 @@
 // a ZIP archive. Byte layouts follow the formats' specifications; nothing is downloaded.
 import { crc32 } from 'node:zlib';
 
-/** Latin-1 for PDF's WinAnsiEncoding; characters outside it become '?'. */
+// WinAnsiEncoding is Latin-1 plus these in 0x80–0x9f; French needs œ, the curly apostrophe
+// and the euro sign. Anything else becomes '?'.
+const winAnsiExtras: Record<string, number> = { '€': 0x80, '…': 0x85, 'Œ': 0x8c, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97, 'œ': 0x9c };
+
 function pdfString(text: string): Buffer {
-  const latin = text.replace(/[’‘]/g, "'").replace(/[“”«»]/g, '"').replace(/[^\x00-\xff]/g, '?');
-  return Buffer.from(`(${latin.replace(/[\\()]/g, (c) => `\\${c}`)})`, 'latin1');
+  const codes = [...text].map((c) => winAnsiExtras[c] ?? (c.charCodeAt(0) <= 0xff && !(c.charCodeAt(0) >= 0x80 && c.charCodeAt(0) < 0xa0) ? c.charCodeAt(0) : 0x3f));
+  const escaped = codes.flatMap((code) => (code === 0x28 || code === 0x29 || code === 0x5c ? [0x5c, code] : [code]));
+  return Buffer.from([0x28, ...escaped, 0x29]);
 }
 
 /** A one-page PDF 1.4 with a title and paragraphs in Helvetica. */

@@ -1,8 +1,8 @@
 // The hosted payment page, in French: the lines and total, and three real form buttons
 // (pay, simulate a refusal, cancel). Works with the keyboard alone.
+import { formatEuros as euros } from './catalogue.ts';
 import type { Session, SessionStatus } from './state.ts';
 
-const euros = (cents: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const styles = `
@@ -34,7 +34,7 @@ export function paymentPage(session: Session): string {
     `<h1>Paiement sécurisé</h1><p class="sub">Lumière Sacrée — environnement de démonstration, aucune carte n'est débitée.</p>${refused}
 <table><caption class="sub" style="text-align:left">Votre commande</caption><thead><tr><th scope="col">Article</th><th scope="col" class="num">Qté</th><th scope="col" class="num">Prix unitaire</th><th scope="col" class="num">Montant</th></tr></thead>
 <tbody>${rows}</tbody><tfoot><tr><td colspan="3">Total</td><td class="num">${euros(session.total_cents)}</td></tr></tfoot></table>
-<form method="post" action="/pay/${session.id}" class="actions">
+<form method="post" class="actions">
 <button class="pay" type="submit" name="action" value="pay" autofocus>Payer</button>
 <button class="secondary" type="submit" name="action" value="refuse">Simuler un refus</button>
 <button class="secondary" type="submit" name="action" value="cancel">Annuler</button>

@@ -1,7 +1,7 @@
 // The commerce sandbox: plays the external commerce service offline (ARCHITECTURE.md).
 // Store API for one store, hosted payment page, digital files, product images, fault injection.
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { seedBySlug } from './catalogue.ts';
@@ -22,12 +22,12 @@ export interface SandboxOptions {
 
 export type FaultMode = 'none' | 'error' | 'garbage' | 'slow';
 const faultModes: FaultMode[] = ['none', 'error', 'garbage', 'slow'];
-const statusTexts: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 500: 'Internal Server Error' };
-const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS', 'Access-Control-Allow-Headers': 'content-type, authorization, accept' };
+const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS', 'Access-Control-Allow-Headers': 'content-type, authorization, accept', 'Access-Control-Max-Age': '600' };
 
 function send(res: ServerResponse, status: number, body: string | Buffer, type: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, statusTexts[status] ?? '', { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...cors, ...headers });
-  res.end(body);
+  res.writeHead(status, STATUS_CODES[status] ?? '', { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...cors, ...headers });
+  // HEAD answers the same headers without the body (download managers probe files this way).
+  res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
 const sendJson = (res: ServerResponse, answer: ApiAnswer) => send(res, answer.status, JSON.stringify(answer.body), 'application/json; charset=utf-8');
@@ -44,6 +44,8 @@ async function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const readOnly = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
+
 function withSessionId(successUrl: string, sessionId: string): string {
   const url = new URL(successUrl);
   url.searchParams.set('session_id', sessionId);
@@ -59,7 +61,7 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
   let base = options.publicUrl ?? '';
 
   async function storeApi(req: IncomingMessage, res: ServerResponse, parts: string[], query: URLSearchParams): Promise<void> {
-    if (fault === 'error') return send(res, 500, 'Internal Server Error', 'text/plain');
+    if (fault === 'error') return sendJson(res, { status: 500, body: { message: 'injected fault' } });
     if (fault === 'garbage') return send(res, 200, '<html>upstream hiccup', 'application/json');
     if (fault === 'slow') await new Promise((r) => setTimeout(r, 5000));
     const [store, resource, id] = parts;
@@ -95,7 +97,7 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
     }
     if (action === 'refuse') {
       state.refuse(session);
-      return sendHtml(res, 402, paymentPage(session));
+      return sendHtml(res, 200, paymentPage(session));
     }
     if (action === 'cancel') {
       state.cancel(session);
@@ -110,7 +112,7 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
     if (req.method === 'OPTIONS') return send(res, 204, '', 'text/plain');
     if (parts[0] === 'store') return storeApi(req, res, parts.slice(1), url.searchParams);
     if (parts[0] === 'pay' && parts.length === 2) return payment(req, res, parts[1]!);
-    if (parts[0] === 'files' && parts.length === 2 && req.method === 'GET') {
+    if (parts[0] === 'files' && parts.length === 2 && readOnly(req)) {
       const name = parts[1]!;
       const type = fileContentTypes[name.split('.').pop() ?? ''];
       if (!type || name.includes('/') || name.startsWith('.')) throw new HttpError(404, 'no such file');
@@ -120,18 +122,23 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
         throw new HttpError(404, 'no such file');
       }
     }
-    if (parts[0] === 'images' && parts.length === 3 && req.method === 'GET') {
-      const seed = seedBySlug.get(parts[1]!);
-      const n = /^(\d{1,3})\.svg$/.exec(parts[2]!)?.[1];
-      if (!seed || !n) throw new HttpError(404, 'no such image');
+    if (parts[0] === 'images' && parts.length === 2 && readOnly(req)) {
+      const [, slug, n] = /^([a-z0-9-]+)-(\d{1,2})\.svg$/.exec(parts[1]!) ?? [];
+      const seed = slug ? seedBySlug.get(slug) : undefined;
+      if (!seed || Number(n) < 1 || Number(n) > seed.imageCount) throw new HttpError(404, 'no such image');
       return send(res, 200, productImageSvg(seed.slug, seed.title, Number(n)), 'image/svg+xml', { 'Cache-Control': 'public, max-age=86400' });
     }
     if (parts[0] === '__sandbox' && parts[1] === 'fault' && req.method === 'POST') {
       const remote = req.socket.remoteAddress ?? '';
       if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) throw new HttpError(404, 'no such resource');
-      const mode = (JSON.parse(await readBody(req)) as { mode?: FaultMode }).mode;
-      if (!mode || !faultModes.includes(mode)) throw new HttpError(400, `mode must be one of ${faultModes.join(', ')}`);
-      fault = mode;
+      let mode: unknown;
+      try {
+        mode = (JSON.parse(await readBody(req)) as { mode?: unknown } | null)?.mode;
+      } catch {
+        throw new HttpError(400, 'the body is not valid JSON');
+      }
+      if (!faultModes.includes(mode as FaultMode)) throw new HttpError(400, `mode must be one of ${faultModes.join(', ')}`);
+      fault = mode as FaultMode;
       return sendJson(res, { status: 200, body: { mode } });
     }
     throw new HttpError(404, 'no such resource');

@@ -37,6 +37,15 @@ interface Persisted {
   stock: Record<string, number>;
 }
 
+function readSaved(file: string): Partial<Persisted> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Partial<Persisted>;
+  } catch (error) {
+    // Writes are atomic, so this is a hand edit: say which file rather than start empty and lose sales.
+    throw new Error(`commerce sandbox: ${file} is not readable JSON (${(error as Error).message}); fix or delete it`);
+  }
+}
+
 export class SandboxState {
   private readonly file: string;
   private readonly data: Persisted;
@@ -44,7 +53,7 @@ export class SandboxState {
   constructor(dataDir: string, private readonly sessionTtlMs: number) {
     this.file = join(dataDir, 'state.json');
     const initialStock = Object.fromEntries([...variantsById.values()].filter((v) => v.managed).map((v) => [v.id, v.initialStock ?? 0]));
-    const saved: Partial<Persisted> = existsSync(this.file) ? JSON.parse(readFileSync(this.file, 'utf8')) : {};
+    const saved = existsSync(this.file) ? readSaved(this.file) : {};
     this.data = { sessions: saved.sessions ?? {}, stock: { ...initialStock, ...saved.stock } };
   }
 

@@ -1,0 +1,152 @@
+// The digital files and images the sandbox serves: every variant maps to a file that exists, and
+// each file's bytes follow its format (PDF xref offsets, WAV header, AVI chunks and index, ZIP).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../lib/paths.ts';
+import { variantsById } from './catalogue.ts';
+import { digitalFileMap } from './digital-files.ts';
+import { startSandbox, tempDataDir, type Sandbox } from './test-support.ts';
+
+let sandbox: Sandbox;
+const data = tempDataDir();
+
+beforeAll(async () => {
+  sandbox = await startSandbox(data.dir);
+});
+afterAll(async () => {
+  await sandbox.close();
+  data.remove();
+});
+
+async function download(name: string): Promise<{ type: string | null; bytes: Buffer }> {
+  const response = await fetch(`${sandbox.url}/files/${name}`);
+  expect(response.status).toBe(200);
+  return { type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('digitalFileMap', () => {
+  it('maps every catalogue variant to a served file of the right type', async () => {
+    const map = digitalFileMap('http://files.test');
+    expect(map.map((entry) => entry.variant_id).sort()).toEqual([...variantsById.keys()].sort());
+    const extensionOf = { pdf: 'pdf', audio: 'wav', video: 'avi', other: 'zip' } as const;
+    expect(new Set(map.map((entry) => entry.file_type))).toEqual(new Set(['pdf', 'audio', 'video', 'other']));
+    for (const entry of map) {
+      expect(entry.digital_file_url).toMatch(new RegExp(`^http://files\\.test/files/[a-z0-9-]+\\.${extensionOf[entry.file_type]}$`));
+      const name = entry.digital_file_url.split('/').pop()!;
+      const head = await fetch(`${sandbox.url}/files/${name}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get('content-length'))).toBeGreaterThan(100);
+    }
+  });
+
+  it('agrees with the file map the database seed loads', () => {
+    const seed = readFileSync(join(repoRoot, 'supabase', 'seed.sql'), 'utf8');
+    const seeded = [...seed.matchAll(/\('(var_[a-z0-9_]+)', '(\/files\/[^']+)', '(\w+)'\)/g)].map(([, variant_id, path, file_type]) => ({ variant_id, digital_file_url: `http://x${path}`, file_type }));
+    expect(seeded.sort((a, b) => a.variant_id!.localeCompare(b.variant_id!))).toEqual(digitalFileMap('http://x').sort((a, b) => a.variant_id.localeCompare(b.variant_id)));
+  });
+});
+
+describe('file formats', () => {
+  it('serves a PDF 1.4 whose cross-reference table points at its objects', async () => {
+    const { type, bytes } = await download('eveil-du-coeur.pdf');
+    expect(type).toBe('application/pdf');
+    const text = bytes.toString('latin1');
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
+    expect(text.slice(startxref, startxref + 4)).toBe('xref');
+    const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
+    expect(Number(first)).toBe(0);
+    const entries = text.slice(startxref).split('\n').slice(2, 2 + Number(count));
+    entries.slice(1).forEach((entry, i) => {
+      const offset = Number(entry.slice(0, 10));
+      expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
+    });
+    expect(text).toMatch(/\/Type \/Page\b/);
+    const length = Number(/<< \/Length (\d+) >>\nstream\n/.exec(text)?.[1]);
+    const streamStart = text.indexOf('stream\n') + 'stream\n'.length;
+    expect(text.slice(streamStart + length, streamStart + length + '\nendstream'.length)).toBe('\nendstream');
+    // WinAnsi: É is 0xC9 and œ is 0x9C, so the title reads right in any viewer.
+    expect(text).toContain("(L'\xc9veil du C\x9cur) Tj");
+  });
+
+  it('serves a 16-bit mono PCM WAV of a few seconds', async () => {
+    const { type, bytes } = await download('meditation-lumiere-interieure.wav');
+    expect(type).toBe('audio/wav');
+    expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
+    expect(bytes.toString('ascii', 8, 16)).toBe('WAVEfmt ');
+    expect(bytes.readUInt16LE(20)).toBe(1);
+    expect(bytes.readUInt16LE(22)).toBe(1);
+    expect(bytes.readUInt16LE(34)).toBe(16);
+    const sampleRate = bytes.readUInt32LE(24);
+    expect(bytes.readUInt32LE(28)).toBe(sampleRate * 2);
+    expect(bytes.toString('ascii', 36, 40)).toBe('data');
+    const seconds = bytes.readUInt32LE(40) / (sampleRate * 2);
+    expect(seconds).toBeGreaterThanOrEqual(2);
+    let peak = 0;
+    for (let at = 44; at < bytes.length; at += 2) peak = Math.max(peak, Math.abs(bytes.readInt16LE(at)));
+    expect(peak).toBeGreaterThan(5000);
+    expect(peak).toBeLessThan(32767);
+  });
+
+  it('serves an uncompressed AVI whose header, frames and index agree', async () => {
+    const { type, bytes } = await download('rituel-pleine-lune.avi');
+    expect(type).toBe('video/x-msvideo');
+    expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
+    expect(bytes.toString('ascii', 8, 12)).toBe('AVI ');
+    const avih = bytes.indexOf('avih');
+    const frames = bytes.readUInt32LE(avih + 8 + 16);
+    const width = bytes.readUInt32LE(avih + 8 + 32);
+    const height = bytes.readUInt32LE(avih + 8 + 36);
+    expect(frames).toBeGreaterThan(1);
+    const strf = bytes.indexOf('strf');
+    expect(bytes.readInt32LE(strf + 8 + 4)).toBe(width);
+    expect(bytes.readUInt16LE(strf + 8 + 14)).toBe(24);
+    const movi = bytes.indexOf('movi');
+    const idx1 = bytes.indexOf('idx1');
+    expect(bytes.readUInt32LE(idx1 + 4)).toBe(frames * 16);
+    for (let i = 0; i < frames; i++) {
+      const entry = idx1 + 8 + i * 16;
+      const chunkAt = movi + bytes.readUInt32LE(entry + 8);
+      expect(bytes.toString('ascii', chunkAt, chunkAt + 4)).toBe('00db');
+      expect(bytes.readUInt32LE(chunkAt + 4)).toBe(width * height * 3);
+    }
+  });
+
+  it('serves the bundle as a ZIP archive', async () => {
+    const { type, bytes } = await download('coffret-chemin-lumiere.zip');
+    expect(type).toBe('application/zip');
+    expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
+    const end = bytes.length - 22;
+    expect(bytes.readUInt32LE(end)).toBe(0x06054b50);
+    const entries = bytes.readUInt16LE(end + 10);
+    expect(entries).toBe(3);
+    expect(bytes.readUInt32LE(bytes.readUInt32LE(end + 16))).toBe(0x02014b50);
+  });
+
+  it('answers 404 for files it does not have, including path tricks', async () => {
+    expect((await fetch(`${sandbox.url}/files/absent.pdf`)).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/files/state.json`)).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/files/..%2Fstate.json`)).status).toBe(404);
+  });
+});
+
+describe('product images', () => {
+  it('serves a generated SVG with the product title', async () => {
+    const response = await fetch(`${sandbox.url}/images/rituel-pleine-lune-2.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    const svg = await response.text();
+    expect(svg).toMatch(/^<\?xml[^>]*\?>\s*<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain('Rituel de la Pleine Lune');
+    expect(svg).toMatch(/<circle /);
+  });
+
+  it('answers 404 for an unknown product or image number', async () => {
+    expect((await fetch(`${sandbox.url}/images/inconnu-1.svg`)).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/images/rituel-pleine-lune-5.svg`)).status).toBe(404);
+  });
+});

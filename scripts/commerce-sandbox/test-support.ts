@@ -1,0 +1,76 @@
+// Shared by the sandbox's tests: a sandbox on an OS-chosen port over a throwaway data dir,
+// and small HTTP helpers. Each test file stops what it starts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCommerceSandbox, type SandboxOptions } from './server.ts';
+
+export type Sandbox = Awaited<ReturnType<typeof startCommerceSandbox>>;
+
+export function tempDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'commerce-sandbox-test-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function startSandbox(dataDir: string, options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+  return startCommerceSandbox({ port: 0, dataDir, ...options });
+}
+
+export const storePath = (sandbox: Sandbox, rest: string) => `${sandbox.url}/store/${sandbox.storeId}${rest}`;
+
+export async function getJson<T = Record<string, unknown>>(url: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export interface CheckoutItem {
+  variant_id: string;
+  quantity: unknown;
+  [other: string]: unknown;
+}
+
+export async function postCheckout(sandbox: Sandbox, items: CheckoutItem[], extra: Record<string, unknown> = {}) {
+  const response = await fetch(storePath(sandbox, '/checkout'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      items,
+      successUrl: 'http://shop.test/success',
+      cancelUrl: 'http://shop.test/panier',
+      locale: 'fr',
+      timeZone: 'Europe/Paris',
+      ...extra,
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as { url?: string; session_id?: string; message?: string } };
+}
+
+/** Submits the payment page's form as a browser does, without following the redirect. */
+export function submitPayment(paymentUrl: string, action: string): Promise<Response> {
+  return fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ action }), redirect: 'manual' });
+}
+
+export interface SessionView {
+  id: string;
+  status: string;
+  line_items: Array<{ variant_id: string; product_id: string; product_title: string; variant_title: string; image_url: string; quantity: number; unit_price_cents: number }>;
+  total_cents: number;
+  currency: string;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export async function sessionOf(sandbox: Sandbox, id: string): Promise<SessionView> {
+  const { status, body } = await getJson<SessionView>(storePath(sandbox, `/checkout/${id}`));
+  if (status !== 200) throw new Error(`session ${id}: HTTP ${status}`);
+  return body;
+}
+
+export async function stockOf(sandbox: Sandbox, productId: string, variantId: string): Promise<number | null> {
+  const { body } = await getJson<{ variants: Array<{ id: string; inventory_quantity: number | null }> }>(
+    storePath(sandbox, `/variants?fields=inventory_quantity&product_ids[]=${productId}`),
+  );
+  const variant = body.variants.find((v) => v.id === variantId);
+  if (!variant) throw new Error(`variant ${variantId} not listed`);
+  return variant.inventory_quantity;
+}
