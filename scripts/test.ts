@@ -1,6 +1,7 @@
 // `npm test`: every suite against one throwaway stack (cluster, gateway, functions, sandbox) and
 // a production build of the web app. Runs pgTAP, the generated-types check, Vitest (unit,
 // integration, contract, browser journeys) and the Deno function tests, then prints one summary.
+// `npm test -- e2e pgtap` runs only the named suites (unit, pgtap, types, stack, deno, e2e).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,16 @@ interface SuiteResult {
   passed: number;
   failed: number;
 }
+
+const suites = ['unit', 'pgtap', 'types', 'stack', 'deno', 'e2e'] as const;
+type Suite = (typeof suites)[number];
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(suites as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown suite ${unknown.join(', ')}. Suites: ${suites.join(', ')} (none named runs them all).`);
+  process.exit(2);
+}
+const runs = (suite: Suite) => requested.length === 0 || requested.includes(suite);
 
 const results: SuiteResult[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'shop-test-'));
@@ -64,27 +75,36 @@ async function denoTests(env: Record<string, string>): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  step('unit tests (no stack needed)');
-  await vitest('unit', {});
+  if (runs('unit')) {
+    step('unit tests (no stack needed)');
+    await vitest('unit', {});
+  }
+  if (!suites.some((suite) => suite !== 'unit' && runs(suite))) return;
 
   const webPort = await freePort();
   const siteUrl = `http://127.0.0.1:${webPort}`;
   stack = await startLocalStack({ persistent: false, siteUrl });
 
-  step('pgTAP (pg_prove)');
-  const pgtap = await runPgTap(stack.dbUrl);
-  results.push({ name: 'pgTAP', passed: pgtap.passed, failed: pgtap.failed });
-
-  step('generated database types are up to date');
-  const fresh = await typesAreFresh(stack.dbUrl);
-  results.push({ name: 'database.types.ts', passed: fresh ? 1 : 0, failed: fresh ? 0 : 1 });
-  if (!fresh) console.error('web/src/lib/database.types.ts is stale: run `npm run db:types` and commit it.');
-
-  step('contract and integration tests against the local stack');
-  await vitest('stack', stack.env);
-
-  step('Deno tests of the edge functions');
-  await denoTests(stack.env);
+  if (runs('pgtap')) {
+    step('pgTAP (pg_prove)');
+    const pgtap = await runPgTap(stack.dbUrl);
+    results.push({ name: 'pgTAP', passed: pgtap.passed, failed: pgtap.failed });
+  }
+  if (runs('types')) {
+    step('generated database types are up to date');
+    const fresh = await typesAreFresh(stack.dbUrl);
+    results.push({ name: 'database.types.ts', passed: fresh ? 1 : 0, failed: fresh ? 0 : 1 });
+    if (!fresh) console.error('web/src/lib/database.types.ts is stale: run `npm run db:types` and commit it.');
+  }
+  if (runs('stack')) {
+    step('contract and integration tests against the local stack');
+    await vitest('stack', stack.env);
+  }
+  if (runs('deno')) {
+    step('Deno tests of the edge functions');
+    await denoTests(stack.env);
+  }
+  if (!runs('e2e')) return;
 
   step('web app: production build');
   const webEnv: WebEnv = {
