@@ -1,6 +1,8 @@
 // `npm run bench:web`: what a visitor downloads and how the store page scores, from one run.
 // 1. The gzip size of every JavaScript file the browser loads for `/` (production build).
 // 2. Lighthouse on `/store` in headless Chromium: performance, accessibility, best practices, SEO.
+//    Lighthouse's scores vary from run to run, so it runs three times and reports the median run
+//    (by performance), as Lighthouse's own documentation advises.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const sizeTargetKb = 150;
 const scoreTarget = 95;
+const lighthouseRuns = 3;
 
 async function javascriptOfHome(url: string): Promise<Array<{ url: string; gzipBytes: number }>> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags });
@@ -35,7 +38,9 @@ async function javascriptOfHome(url: string): Promise<Array<{ url: string; gzipB
   }
 }
 
-async function lighthouseScores(url: string): Promise<Record<string, number>> {
+const metricAudits = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+async function lighthouseRun(url: string): Promise<{ scores: Record<string, number>; metrics: Record<string, string> }> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   try {
     const result = await lighthouse(url, {
@@ -45,7 +50,9 @@ async function lighthouseScores(url: string): Promise<Record<string, number>> {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error('Lighthouse returned no result');
-    return Object.fromEntries(Object.entries(result.lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
+    const scores = Object.fromEntries(Object.entries(result.lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
+    const metrics = Object.fromEntries(metricAudits.map((id) => [id, result.lhr.audits[id]?.displayValue ?? 'n/a']));
+    return { scores, metrics };
   } finally {
     chrome.kill();
   }
@@ -70,8 +77,11 @@ try {
   step('JavaScript loaded by /');
   const scripts = await javascriptOfHome(`${web.url}/`);
   const totalKb = scripts.reduce((n, s) => n + s.gzipBytes, 0) / 1024;
-  step('Lighthouse on /store');
-  const scores = await lighthouseScores(`${web.url}/store`);
+  step(`Lighthouse on /store (${lighthouseRuns} runs)`);
+  const runs: Array<Awaited<ReturnType<typeof lighthouseRun>>> = [];
+  for (let i = 0; i < lighthouseRuns; i += 1) runs.push(await lighthouseRun(`${web.url}/store`));
+  runs.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const { scores, metrics } = runs[Math.floor(runs.length / 2)]!;
 
   const lines = [
     '',
@@ -79,8 +89,10 @@ try {
     ...scripts.map((s) => `  ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`),
     `  ${totalKb.toFixed(1).padStart(7)} KB  total (target < ${sizeTargetKb} KB)`,
     '',
-    'Lighthouse /store (headless Chromium):',
+    `Lighthouse /store (headless Chromium), median of ${lighthouseRuns} runs (performance: ${runs.map((r) => r.scores.performance).join(', ')}):`,
     ...Object.entries(scores).map(([id, score]) => `  ${id.padEnd(16)} ${score}  (target ≥ ${scoreTarget})`),
+    '  metrics (simulated mobile):',
+    ...Object.entries(metrics).map(([id, value]) => `    ${id.padEnd(26)} ${value}`),
   ];
   console.log(lines.join('\n'));
   process.exitCode = totalKb < sizeTargetKb && Object.values(scores).every((s) => s >= scoreTarget) ? 0 : 1;
