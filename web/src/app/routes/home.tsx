@@ -2,6 +2,7 @@ import { BookOpen, Flame, Flower2, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useAddToCart } from '@/app/hooks/use-add-to-cart';
 import { BrandMark } from '@/app/layouts/brand';
+import { featuredProductParams } from '@/features/catalogue/api/get-products';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { buttonVariants } from '@/components/ui/button';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -106,7 +107,7 @@ export default function HomeRoute() {
             Voir toute la collection
           </Link>
         </div>
-        <ProductGrid params={{ limit: '4' }} onAdd={addToCart} placeholders={4} />
+        <ProductGrid params={featuredProductParams} onAdd={addToCart} placeholders={4} />
       </section>
     </>
   );

@@ -15,6 +15,9 @@ export interface ProductListParams {
   to_date?: string;
 }
 
+/** The home page's selection: the first four products. */
+export const featuredProductParams: ProductListParams = { limit: '4' };
+
 export function productListSearchParams({ ids, offset, limit = '12', order, sort_by, is_hidden, to_date }: ProductListParams = {}): URLSearchParams {
   const params = new URLSearchParams();
   for (const id of ids ?? []) params.append('ids[]', id);
