@@ -12,9 +12,11 @@ export interface ProductCardProps {
   onAdd: (product: Product, variant: Variant) => void;
   /** Cards in the first row load their image at once (it is likely the largest paint). */
   eager?: boolean;
+  /** The first card's image is the page's largest paint: the browser fetches it before the others. */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, onAdd, eager = false }: ProductCardProps) {
+export function ProductCard({ product, onAdd, eager = false, priority = false }: ProductCardProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const priced = displayVariant(product);
@@ -34,6 +36,7 @@ export function ProductCard({ product, onAdd, eager = false }: ProductCardProps)
           src={productImage(product)}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
         />

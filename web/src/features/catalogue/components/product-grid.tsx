@@ -47,7 +47,7 @@ export function ProductGrid({ params, onAdd, placeholders = 8 }: ProductGridProp
     <ul className={gridClass}>
       {data.products.map((product, index) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} onAdd={onAdd} eager={index < 4} />
+          <ProductCard product={product} onAdd={onAdd} eager={index < 4} priority={index === 0} />
         </li>
       ))}
     </ul>
