@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(33);
+select plan(35);
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -61,15 +61,17 @@ select results_eq($$
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
   order by 1, 2
 $$, $$ values ('contact_messages', 'email'), ('contact_messages', 'message'), ('contact_messages', 'name'), ('contact_messages', 'subject'),
+              ('crash_reports', 'details'), ('crash_reports', 'message'), ('crash_reports', 'page_url'), ('crash_reports', 'user_agent'),
               ('user_messages', 'content'), ('user_messages', 'receiver_id'), ('user_messages', 'sender_id') $$,
-  'signed-in users may insert exactly: the contact form''s fields, and a chat message''s sender, receiver and text');
+  'signed-in users may insert exactly: the contact form''s fields, a crash report''s, and a chat message''s sender, receiver and text');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
     and (has_column_privilege('anon', c.oid, a.attnum, 'INSERT') or has_column_privilege('anon', c.oid, a.attnum, 'UPDATE'))
   order by 1, 2
-$$, $$ values ('contact_messages', 'email'), ('contact_messages', 'message'), ('contact_messages', 'name'), ('contact_messages', 'subject') $$,
-  'anon may write exactly the contact form''s fields');
+$$, $$ values ('contact_messages', 'email'), ('contact_messages', 'message'), ('contact_messages', 'name'), ('contact_messages', 'subject'),
+              ('crash_reports', 'details'), ('crash_reports', 'message'), ('crash_reports', 'page_url'), ('crash_reports', 'user_agent') $$,
+  'anon may write exactly the contact form''s fields and a crash report''s');
 
 -- Policies.
 select is_empty($$ select tablename || ': ' || policyname from pg_policies where schemaname = 'public' and 'public' = any(roles) $$,
@@ -86,7 +88,8 @@ $$, 'no policy for anon calls private.is_admin(), which anon may not execute');
 select is_empty($$
   select t.tab || '.' || t.col from (values
     ('profiles', 'id'), ('profiles', 'role'), ('orders', 'user_id'), ('order_items', 'order_id'),
-    ('user_messages', 'sender_id'), ('user_messages', 'receiver_id'), ('checkout_sessions', 'user_id')
+    ('user_messages', 'sender_id'), ('user_messages', 'receiver_id'), ('checkout_sessions', 'user_id'),
+    ('crash_reports', 'user_id')
   ) t(tab, col)
   where not exists (
     select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
@@ -104,10 +107,12 @@ select policies_are('public', 'user_messages', array['Participants can read thei
   'Users can write as themselves to an administrator', 'Receivers can mark their messages read'], 'user_messages has exactly its reviewed policies');
 select policies_are('public', 'checkout_sessions', array['Buyers can view their own checkouts'], 'checkout_sessions has exactly its reviewed policies');
 select policies_are('public', 'product_files', array['Administrators can view product files'], 'product_files has exactly its reviewed policies');
+select policies_are('public', 'crash_reports', array['Visitors can report a crash', 'Signed-in users can report their own crash',
+  'Administrators can read crash reports'], 'crash_reports has exactly its reviewed policies');
 
 -- Realtime streams the chat and nothing else.
 select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'user_messages'), 'user_messages streams through realtime');
-select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'contact_messages', 'checkout_sessions', 'product_files')), 'no other table streams');
+select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'contact_messages', 'checkout_sessions', 'product_files', 'crash_reports')), 'no other table streams');
 select is((select relreplident from pg_class where oid = 'public.user_messages'::regclass), 'f'::"char",
   'user_messages has full replica identity, so UPDATE events carry the previous values');
 
@@ -118,6 +123,7 @@ select has_table('public', 'contact_messages', 'contact_messages exists');
 select has_table('public', 'user_messages', 'user_messages exists');
 select has_table('public', 'checkout_sessions', 'checkout_sessions exists');
 select has_table('public', 'product_files', 'product_files exists');
+select has_table('public', 'crash_reports', 'crash_reports exists');
 
 select * from finish();
 rollback;

@@ -66,6 +66,36 @@ export type Database = {
         }
         Relationships: []
       }
+      crash_reports: {
+        Row: {
+          created_at: string
+          details: string | null
+          id: string
+          message: string
+          page_url: string
+          user_agent: string | null
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          details?: string | null
+          id?: string
+          message: string
+          page_url: string
+          user_agent?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          details?: string | null
+          id?: string
+          message?: string
+          page_url?: string
+          user_agent?: string | null
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       order_items: {
         Row: {
           digital_file_url: string | null

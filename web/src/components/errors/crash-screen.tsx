@@ -1,7 +1,14 @@
 // Shown when rendering fails outside any narrower boundary. It must not depend on the router or
-// the providers (they may be what broke), hence plain anchors and inline actions.
+// the providers (they may be what broke), hence plain anchors and inline actions. It reports the
+// error once, as it says it does.
+import { useEffect } from 'react';
+import { crashDetails, reportCrash } from '@/components/errors/report-crash';
+
 export function CrashScreen({ error }: { error: unknown }) {
-  const details = error instanceof Error ? `${error.name}: ${error.message}${error.stack ? `\n\n${error.stack}` : ''}` : String(error);
+  useEffect(() => {
+    void reportCrash(error);
+  }, [error]);
+  const details = crashDetails(error);
   return (
     <main role="alert" className="flex min-h-screen items-center justify-center bg-ivory p-6">
       <div className="w-full max-w-xl space-y-6 rounded-3xl border border-plum-100 bg-white p-8 text-center shadow-xl">

@@ -1,13 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
+
+const insert = vi.fn(async (_row: unknown) => ({ error: null }));
+vi.mock('@/lib/supabase-loader', () => ({ loadSupabase: async () => ({ from: () => ({ insert }) }) }));
 
 function Broken(): never {
   throw new Error('Le sanctuaire est fermé');
 }
 
 describe('ErrorBoundary', () => {
+  beforeEach(() => insert.mockClear());
+
   it('shows the crash screen with collapsible details', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
@@ -22,6 +27,8 @@ describe('ErrorBoundary', () => {
     await userEvent.click(screen.getByText("Détails de l'erreur"));
     expect(details).toHaveAttribute('open');
     expect(screen.getByText(/Le sanctuaire est fermé/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(insert).toHaveBeenCalledTimes(1));
+    expect(insert.mock.calls[0]?.[0]).toMatchObject({ message: 'Error: Le sanctuaire est fermé' });
     vi.restoreAllMocks();
   });
 
@@ -32,5 +39,6 @@ describe('ErrorBoundary', () => {
       </ErrorBoundary>,
     );
     expect(screen.getByText('Paix')).toBeInTheDocument();
+    expect(insert).not.toHaveBeenCalled();
   });
 });
