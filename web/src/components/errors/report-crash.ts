@@ -15,7 +15,11 @@ export interface CrashReport {
 
 /** The error as the crash screen shows it: name and message, then the stack when there is one. */
 export function crashDetails(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}${error.stack ? `\n\n${error.stack}` : ''}` : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const head = `${error.name}: ${error.message}`;
+  if (!error.stack) return head;
+  // V8 starts its stacks with that same line; other engines list the frames only.
+  return error.stack.startsWith(head) ? error.stack : `${head}\n\n${error.stack}`;
 }
 
 export function describeCrash(error: unknown, pageUrl: string, userAgent: string): CrashReport {
