@@ -55,5 +55,9 @@ export function dashboardQueries({ sampleCustomerId: customer, adminId: admin }:
       sql: `select coalesce(json_agg(c), '[]') from (select * from public.contact_messages order by created_at desc limit 50) c`,
       params: [],
     },
+    // The admin pages' two functions (POST /rest/v1/rpc/...). They are SECURITY DEFINER with their
+    // own administrator check, so RLS adds nothing to them; what matters is their cost and plans.
+    { name: 'admin stats', as: admin, sql: `select * from public.admin_dashboard_stats()`, params: [] },
+    { name: 'admin conversations page', as: admin, sql: `select * from public.admin_conversations(50, 0)`, params: [] },
   ];
 }
