@@ -78,6 +78,8 @@ export async function generateHistory(db: pg.Client, size: HistorySize): Promise
     [size.contactMessages],
   );
   await db.query(`set session_replication_role = origin`);
+  // The triggers that keep each participant's latest chat message did not run: rebuild it.
+  await db.query('select private.rebuild_chat_activity()');
   await db.query('analyze');
   const sample = await db.query<{ id: string }>(`select id from bench_customers where n = 42`);
   return { adminId, sampleCustomerId: sample.rows[0]!.id };
