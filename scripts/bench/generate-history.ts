@@ -39,10 +39,11 @@ export async function generateHistory(db: pg.Client, size: HistorySize): Promise
      from generate_series(1, $1::int) g`,
     [size.customers],
   );
-  // session_replication_role = replica skips the profile trigger: create the profiles as it would.
+  // session_replication_role = replica skips the profile trigger: create the profiles as it would,
+  // at sign-up time (the dashboard counts the accounts of the last 7 days).
   await db.query(
-    `insert into public.profiles (id, full_name, role)
-     select id, raw_user_meta_data ->> 'full_name', case when id = $1 then 'admin' else 'customer' end from auth.users
+    `insert into public.profiles (id, full_name, role, created_at)
+     select id, raw_user_meta_data ->> 'full_name', case when id = $1 then 'admin' else 'customer' end, created_at from auth.users
      on conflict (id) do nothing`,
     [adminId],
   );
