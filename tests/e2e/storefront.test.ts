@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { logIn, signUpCustomer } from './support/accounts.ts';
 import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { addMeditationToCart, cartButton } from './support/cart.ts';
 import { stockOf } from './support/catalogue.ts';
 
 let browser: Browser;
@@ -23,26 +24,15 @@ async function open(): Promise<void> {
   ({ context, page } = await newPage(browser));
 }
 
-const cartButton = () => page.getByRole('banner').getByRole('button', { name: /^Panier \(/ });
-
-async function addMeditationToCart(): Promise<void> {
-  await page.goto('/store');
-  await page.getByRole('article', { name: 'Méditation de la Lumière Intérieure' }).getByRole('link').first().click();
-  await expect.poll(() => page.url()).toContain('/product/prod_meditation_lumiere_interieure');
-  await page.getByText('20 minutes', { exact: true }).click();
-  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton().getAttribute('aria-label')).toBe('Panier (1 article)');
-}
-
 it('browses, buys as a visitor who logs in on the way, pays, and ends with an empty cart', async () => {
   const account = await signUpCustomer('parcours-achat');
   await open();
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Boutique' }).click();
   await expect.poll(() => page.url()).toMatch(/\/store$/);
-  await addMeditationToCart();
+  await addMeditationToCart(page);
 
-  await cartButton().click();
+  await cartButton(page).click();
   const panel = page.getByRole('dialog');
   await expect.poll(() => panel.getByText('Panier Spirituel').isVisible()).toBe(true);
   const line = panel.getByRole('listitem', { name: 'Méditation de la Lumière Intérieure (20 minutes)' });
@@ -54,9 +44,9 @@ it('browses, buys as a visitor who logs in on the way, pays, and ends with an em
   // The open panel is modal: the header's badge is read once it is closed.
   await panel.getByRole('button', { name: 'Fermer le panier' }).click();
   await expect.poll(() => panel.isVisible()).toBe(false);
-  await expect.poll(() => cartButton().getAttribute('aria-label')).toBe('Panier (2 articles)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (2 articles)');
 
-  await cartButton().click();
+  await cartButton(page).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
   await expect.poll(() => page.url()).toContain('/login');
   await logIn(page, account);
@@ -68,7 +58,7 @@ it('browses, buys as a visitor who logs in on the way, pays, and ends with an em
 
   await page.waitForURL(/\/success\?session_id=cs_/);
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
-  await expect.poll(() => cartButton().getAttribute('aria-label')).toBe('Panier (0 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (0 article)');
   await screenshot(page, 'storefront-purchase');
 });
 
@@ -78,8 +68,8 @@ it('keeps the cart after a refused payment and a cancelled one', async () => {
   await page.goto('/login');
   await logIn(page, account);
   await page.waitForURL(/\/(profile|dashboard)/);
-  await addMeditationToCart();
-  await cartButton().click();
+  await addMeditationToCart(page);
+  await cartButton(page).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
   await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
 
@@ -89,7 +79,7 @@ it('keeps the cart after a refused payment and a cancelled one', async () => {
   await page.getByRole('button', { name: 'Annuler' }).click();
 
   await page.waitForURL(/\/product\/prod_meditation_lumiere_interieure/);
-  await expect.poll(() => cartButton().getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
   await screenshot(page, 'storefront-payment-cancelled');
 });
 
@@ -102,7 +92,7 @@ it('refuses to add more than the stock with the French message, leaving the cart
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   const message = `Stock insuffisant pour Méditation du Sommeil Profond (Standard). ${stock} restant(s).`;
   await expect.poll(() => page.getByText(message, { exact: true }).first().isVisible()).toBe(true);
-  await expect.poll(() => cartButton().getAttribute('aria-label')).toBe('Panier (0 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (0 article)');
   await screenshot(page, 'storefront-beyond-stock');
 });
 

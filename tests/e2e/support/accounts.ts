@@ -26,3 +26,6 @@ export async function logIn(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Mot de passe').fill(account.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
+
+/** The seeded administrator (supabase/seed.sql). */
+export const demoAdmin: Account = { email: 'admin@lumiere-sacree.test', password: 'admin-demo-2026', fullName: 'Maître Élian' };
