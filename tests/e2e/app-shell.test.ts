@@ -59,7 +59,7 @@ it('opens the visited store and product pages offline', async () => {
   await page.goto('/store');
   await expect.poll(() => product.isVisible()).toBe(true);
   // The worker registers once the first page has settled, then takes control of the page.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 20_000 });
   await page.goto('/product/prod_meditation_lumiere_interieure');
   await expect.poll(() => page.getByRole('heading', { name: 'Méditation de la Lumière Intérieure', level: 1 }).isVisible()).toBe(true);
   await page.goto('/store');
