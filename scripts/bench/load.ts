@@ -1,165 +1,19 @@
-// `npm run bench:load`: the whole local stack under a bounded load from this process, on
-// loopback: 200 shoppers browse, check out through create-checkout, pay on the sandbox page and
-// record their order (twice, as a reloaded success page would), while 100 customers chat with
-// the administrator. Prints throughput and latency per endpoint, then audits the database:
-// every paid session has exactly one order with the right total, every message exists once.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
-import ws from 'ws';
+// `npm run bench:load`: the whole local stack under a bounded load from a second process on
+// loopback. This process hosts the stack; scripts/bench/load-clients.ts, started beside it,
+// plays the shoppers and the chatting customers, prints the figures and audits the database.
+import { join } from 'node:path';
 import { freePort } from '../lib/free-port.ts';
-import { done, step } from '../lib/log.ts';
+import { repoRoot } from '../lib/paths.ts';
+import { runCommand } from '../lib/processes.ts';
 import { startLocalStack } from '../stack/launch.ts';
-import { formatMs, median, percentile } from './stats.ts';
 
-const shoppers = Number(process.env.LOAD_SHOPPERS ?? 200);
-const chatters = Number(process.env.LOAD_CHATTERS ?? 100);
-const messagesPerChatter = Number(process.env.LOAD_MESSAGES ?? 10);
-const adminId = '00000000-0000-4000-a000-000000000001';
-
-const samples = new Map<string, number[]>();
-const failures = new Map<string, string[]>();
-
-async function measure<T>(endpoint: string, call: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    const result = await call();
-    (samples.get(endpoint) ?? samples.set(endpoint, []).get(endpoint)!).push(performance.now() - started);
-    return result;
-  } catch (error) {
-    (failures.get(endpoint) ?? failures.set(endpoint, []).get(endpoint)!).push((error as Error).message);
-    throw error;
-  }
-}
-
-async function inBatches<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  for (let start = 0; start < count; start += width) {
-    results.push(...(await Promise.all(Array.from({ length: Math.min(width, count - start) }, (_, k) => task(start + k)))));
-  }
-  return results;
-}
-
-const webUrl = `http://127.0.0.1:${await freePort()}`;
-const stack = await startLocalStack({ persistent: false, siteUrl: webUrl });
-const store = (path: string) => `${stack.commerceUrl}/store/${stack.storeId}${path}`;
-const newClient = () =>
-  createClient(stack.apiUrl, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
-
-async function signedUp(label: string): Promise<{ supabase: SupabaseClient; userId: string }> {
-  const supabase = newClient();
-  const { data, error } = await supabase.auth.signUp({ email: `${label}-${crypto.randomUUID()}@example.test`, password: 'load-test-2026' });
-  if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
-  return { supabase, userId: data.user.id };
-}
-
-async function shop(supabase: SupabaseClient, i: number): Promise<{ sessionId: string; total: number }> {
-  const list = await measure('GET store products', async () => {
-    const response = await fetch(store('/products?limit=12&offset=0'));
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return (await response.json()) as { products: Array<{ id: string; purchasable: boolean; variants: Array<{ id: string; manage_inventory: boolean; price_in_cents: number; sale_price_in_cents: number | null }> }> };
-  });
-  const buyable = list.products.filter((p) => p.purchasable && p.variants.every((v) => !v.manage_inventory));
-  const product = buyable[i % buyable.length]!;
-  await measure('GET store product', async () => {
-    const response = await fetch(store(`/products/${product.id}`));
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.json();
-  });
-  const variant = product.variants[i % product.variants.length]!;
-  const quantity = 1 + (i % 3);
-  const checkout = await measure('POST functions create-checkout', async () => {
-    const { data, error } = await supabase.functions.invoke<{ url: string }>('create-checkout', {
-      body: { items: [{ variant_id: variant.id, quantity }], successUrl: `${webUrl}/success`, cancelUrl: `${webUrl}/store`, locale: 'fr', timeZone: 'Europe/Paris' },
-    });
-    if (error || !data) throw new Error(`create-checkout: ${error?.message}`);
-    return data;
-  });
-  const sessionId = await measure('POST sandbox pay', async () => {
-    const response = await fetch(checkout.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
-    const location = response.headers.get('location');
-    if (response.status !== 303 || !location) throw new Error(`pay: HTTP ${response.status}`);
-    return new URL(location).searchParams.get('session_id')!;
-  });
-  const record = () =>
-    measure('POST functions record-order', async () => {
-      const { data, error } = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
-      if (error || !data) throw new Error(`record-order: ${error?.message}`);
-      return data.order_id;
-    });
-  const [first, second] = await Promise.all([record(), record()]);
-  if (first !== second) throw new Error(`two order ids for ${sessionId}`);
-  await measure('GET rest orders with items', async () => {
-    const { error } = await supabase.from('orders').select('*, order_items(*)').order('created_at', { ascending: false });
-    if (error) throw new Error(error.message);
-  });
-  return { sessionId, total: (variant.sale_price_in_cents ?? variant.price_in_cents) * quantity };
-}
-
-async function chat(supabase: SupabaseClient, userId: string, i: number): Promise<string[]> {
-  const sent: string[] = [];
-  for (let m = 0; m < messagesPerChatter; m++) {
-    const content = `Message ${m} du client ${i}`;
-    const row = await measure('POST rest user_messages', async () => {
-      const { data, error } = await supabase.from('user_messages').insert({ sender_id: userId, receiver_id: adminId, content }).select('id').single();
-      if (error) throw new Error(error.message);
-      return data;
-    });
-    sent.push(row.id);
-    await measure('GET rest thread', async () => {
-      const { error } = await supabase.from('user_messages').select('*').or(`sender_id.eq.${userId},receiver_id.eq.${userId}`).order('created_at');
-      if (error) throw new Error(error.message);
-    });
-  }
-  return sent;
-}
-
+const stack = await startLocalStack({ persistent: false, siteUrl: `http://127.0.0.1:${await freePort()}` });
 try {
-  step(`signing up ${shoppers} shoppers and ${chatters} chatters`);
-  const shopperClients = await inBatches(shoppers, 10, (i) => signedUp(`shopper${i}`));
-  const chatterClients = await inBatches(chatters, 10, (i) => signedUp(`chatter${i}`));
-
-  step(`load: ${shoppers} shoppers buying while ${chatters} customers send ${messagesPerChatter} messages each`);
-  const started = performance.now();
-  const [purchases, conversations] = await Promise.all([
-    Promise.allSettled(shopperClients.map(({ supabase }, i) => shop(supabase, i))),
-    Promise.allSettled(chatterClients.map(({ supabase, userId }, i) => chat(supabase, userId, i))),
-  ]);
-  const seconds = (performance.now() - started) / 1000;
-  const requests = [...samples.values()].reduce((n, s) => n + s.length, 0);
-  const errors = [...failures.values()].reduce((n, f) => n + f.length, 0);
-
-  step('auditing orders and messages');
-  const paid = purchases.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
-  const sentIds = conversations.flatMap((c) => (c.status === 'fulfilled' ? c.value : []));
-  const db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-  const orders = await db.query<{ checkout_session_id: string; n: number; total: number }>(
-    `select checkout_session_id, count(*)::int n, min(total_amount_cents) total from public.orders where checkout_session_id = any($1) group by 1`,
-    [paid.map((p) => p.sessionId)],
-  );
-  const messages = await db.query<{ id: string }>(`select id from public.user_messages where id = any($1)`, [sentIds]);
-  await db.end();
-  const byId = new Map(orders.rows.map((r) => [r.checkout_session_id, r]));
-  const wrongOrders = paid.filter((p) => byId.get(p.sessionId)?.n !== 1 || byId.get(p.sessionId)?.total !== p.total);
-  const lostMessages = sentIds.length - messages.rowCount!;
-
-  const rows = [...samples.entries()].map(
-    ([name, s]) => `  ${name.padEnd(32)} ${String(s.length).padStart(6)}  p50 ${formatMs(median(s)).padStart(10)}  p95 ${formatMs(percentile(s, 95)).padStart(10)}  errors ${failures.get(name)?.length ?? 0}`,
-  );
-  console.log(
-    [
-      '',
-      `${requests} requests in ${seconds.toFixed(1)} s: ${(requests / seconds).toFixed(0)} requests/s, ${errors} errors`,
-      ...rows,
-      ...[...failures.entries()].map(([name, f]) => `  ${name} first error: ${f[0]}`),
-      '',
-      `purchases: ${paid.length}/${shoppers} completed; orders wrong, missing or duplicated: ${wrongOrders.length}`,
-      `messages: ${sentIds.length}/${chatters * messagesPerChatter} sent; lost or duplicated: ${lostMessages}`,
-    ].join('\n'),
-  );
-  const ok = errors === 0 && wrongOrders.length === 0 && lostMessages === 0 && paid.length === shoppers && sentIds.length === chatters * messagesPerChatter;
-  done(ok ? 'zero errors, zero lost or duplicated orders and messages' : 'the load run missed its target');
-  process.exitCode = ok ? 0 : 1;
+  process.exitCode = await runCommand(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(import.meta.dirname, 'load-clients.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...stack.env },
+    stdio: 'inherit',
+  });
 } finally {
   await stack.stop();
 }
