@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { seedBySlug } from './catalogue.ts';
 import { ensureDigitalFiles, fileContentTypes } from './digital-files.ts';
 import { productImageSvg } from './images.ts';
@@ -24,8 +25,16 @@ export type FaultMode = 'none' | 'error' | 'garbage' | 'slow';
 const faultModes: FaultMode[] = ['none', 'error', 'garbage', 'slow'];
 const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS', 'Access-Control-Allow-Headers': 'content-type, authorization, accept', 'Access-Control-Max-Age': '600' };
 
+// Text answers (the catalogue's JSON, pages, SVG images) are gzipped for clients that accept it, as
+// a hosted provider would serve them; the digital files are already as small as they get.
+const compressible = /^(application\/json|text\/html|image\/svg\+xml)/;
+const compressAbove = 1024;
+
 function send(res: ServerResponse, status: number, body: string | Buffer, type: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, STATUS_CODES[status] ?? '', { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...cors, ...headers });
+  const gzip = compressible.test(type) && Buffer.byteLength(body) > compressAbove && /\bgzip\b/.test(String(res.req.headers['accept-encoding'] ?? ''));
+  if (gzip) body = gzipSync(body);
+  const encoding: Record<string, string> = gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {};
+  res.writeHead(status, STATUS_CODES[status] ?? '', { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...encoding, ...cors, ...headers });
   // HEAD answers the same headers without the body (download managers probe files this way).
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }

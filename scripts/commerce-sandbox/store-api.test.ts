@@ -1,5 +1,7 @@
 // The store API's read side over real HTTP: list, one product, variants' stock, 404s, CORS and
 // the fault modes the resilience tests rely on.
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSeeds } from './catalogue-data.ts';
 import { getJson, startSandbox, storePath, tempDataDir, type Sandbox } from './test-support.ts';
@@ -184,5 +186,37 @@ describe('errors, CORS and faults', () => {
   it('refuses an unknown fault mode', async () => {
     const response = await setFault('chaos');
     expect(response.status).toBe(400);
+  });
+});
+
+describe('compression', () => {
+  /** A raw request, so the test sees the bytes on the wire (fetch would inflate them silently). */
+  function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      request(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  }
+
+  it('gzips the catalogue for a client that accepts it, and only then', async () => {
+    const url = storePath(sandbox, '/products');
+    const zipped = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+    const plain = await rawGet(url, {});
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+  });
+
+  it('leaves small answers alone', async () => {
+    const tiny = await rawGet(storePath(sandbox, '/products/prod_qui_n_existe_pas'), { 'Accept-Encoding': 'gzip' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
   });
 });
