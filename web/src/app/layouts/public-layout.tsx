@@ -1,9 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '@/app/layouts/footer';
 import { Header } from '@/app/layouts/header';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { useScrollToTop } from '@/hooks/use-scroll-to-top';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth-context';
 
@@ -19,6 +20,7 @@ export function PageLoader() {
 }
 
 export function PublicLayout() {
+  useScrollToTop();
   const { user, loading } = useAuth();
   const { items } = useCart();
   const checkoutItems = useMemo(() => items.map((line) => ({ variant_id: line.variant.id, quantity: line.quantity })), [items]);
@@ -45,7 +47,6 @@ export function PublicLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <ScrollRestoration />
       <Header onOpenCart={openCart} onCartIntent={() => void loadCartPanel()} />
       {/* At least a screen tall, so the footer never jumps while a lazy page loads. */}
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">

@@ -41,4 +41,27 @@ describe('ErrorBoundary', () => {
     expect(screen.getByText('Paix')).toBeInTheDocument();
     expect(insert).not.toHaveBeenCalled();
   });
+
+  it('gives way to its children again when its reset key changes (the next address)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { rerender } = render(
+      <ErrorBoundary resetKey="/about">
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Une erreur est survenue' })).toBeInTheDocument();
+    rerender(
+      <ErrorBoundary resetKey="/about">
+        <p>Paix</p>
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Une erreur est survenue' })).toBeInTheDocument();
+    rerender(
+      <ErrorBoundary resetKey="/store">
+        <p>Paix</p>
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('Paix')).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
 });

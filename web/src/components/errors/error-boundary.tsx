@@ -6,12 +6,22 @@ interface State {
   failed: boolean;
 }
 
-/** The top-level boundary: anything that escapes the routes ends on the crash screen. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+interface Props {
+  children: ReactNode;
+  /** When it changes (the routes pass the address), a shown crash screen gives way to the children again. */
+  resetKey?: string;
+}
+
+/** Anything that escapes rendering below it ends on the crash screen. */
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failed: false };
 
   static getDerivedStateFromError(error: unknown): State {
     return { error, failed: true };
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ error: null, failed: false });
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
