@@ -1,41 +1,28 @@
 // The admin user endpoints over real HTTP: only an admin role may call them, with GoTrue's
 // shapes, pagination headers and refusals.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAuth, signUp, startAuthTestStack, uniqueEmail, type AuthCall, type AuthTestStack } from './test-stack.ts';
+import { describe, expect, it } from 'vitest';
+import { callAuth, signUp, useAuthTestStack, uniqueEmail, type AuthCall } from './test-stack.ts';
 
-let stack: AuthTestStack;
-let db: pg.Client;
+const auth = useAuthTestStack();
 
-beforeAll(async () => {
-  stack = await startAuthTestStack();
-  db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-});
-
-const asAdmin = (path: string, call: AuthCall = {}) => callAuth(stack.confirmed, path, { token: stack.confirmed.serviceRoleKey, ...call });
+const asAdmin = (path: string, call: AuthCall = {}) => callAuth(auth.stack.confirmed, path, { token: auth.stack.confirmed.serviceRoleKey, ...call });
 const createUser = (body: unknown) => asAdmin('/admin/users', { body });
 
 describe('admin access', () => {
   it('refuses the anon key and a signed-in user with 403 not_admin', async () => {
-    const { session } = await signUp(stack.confirmed);
-    for (const token of [stack.confirmed.anonKey, session.access_token]) {
+    const { session } = await signUp(auth.stack.confirmed);
+    for (const token of [auth.stack.confirmed.anonKey, session.access_token]) {
       for (const [path, method] of [['/admin/users', 'GET'], ['/admin/users', 'POST'], [`/admin/users/${session.user.id}`, 'DELETE']] as const) {
-        const response = await callAuth(stack.confirmed, path, { token, method, body: method === 'POST' ? { email: uniqueEmail() } : undefined });
+        const response = await callAuth(auth.stack.confirmed, path, { token, method, body: method === 'POST' ? { email: uniqueEmail() } : undefined });
         expect(response.status).toBe(403);
         expect(response.body).toMatchObject({ code: 'not_admin', message: 'User not allowed' });
       }
     }
-    expect((await db.query('select 1 from auth.users where id = $1', [session.user.id])).rowCount).toBe(1);
+    expect((await auth.db.query('select 1 from auth.users where id = $1', [session.user.id])).rowCount).toBe(1);
   });
 
   it('answers 401 without a bearer token', async () => {
-    const response = await callAuth(stack.confirmed, '/admin/users', { token: null });
+    const response = await callAuth(auth.stack.confirmed, '/admin/users', { token: null });
     expect(response.status).toBe(401);
     expect(response.body.code).toBe('no_authorization');
   });
@@ -55,7 +42,7 @@ describe('POST /admin/users', () => {
       identities: [{ provider: 'email', identity_data: { email: email.toLowerCase(), email_verified: false } }],
     });
     expect(response.body.email_confirmed_at).toBeTruthy();
-    const signIn = await callAuth(stack.confirmed, '/token?grant_type=password', { body: { email, password: 'admin-made-1' } });
+    const signIn = await callAuth(auth.stack.confirmed, '/token?grant_type=password', { body: { email, password: 'admin-made-1' } });
     expect(signIn.status).toBe(200);
   });
 
@@ -64,12 +51,12 @@ describe('POST /admin/users', () => {
     const response = await createUser({ email, password: 'secret-123' });
     expect(response.status).toBe(200);
     expect(response.body.email_confirmed_at).toBeUndefined();
-    const signIn = await callAuth(stack.confirmed, '/token?grant_type=password', { body: { email, password: 'secret-123' } });
+    const signIn = await callAuth(auth.stack.confirmed, '/token?grant_type=password', { body: { email, password: 'secret-123' } });
     expect(signIn.body).toMatchObject({ code: 'email_not_confirmed', message: 'Email not confirmed' });
   });
 
   it('refuses a taken address with 422 email_exists, and a user with neither email nor phone', async () => {
-    const { email } = await signUp(stack.confirmed);
+    const { email } = await signUp(auth.stack.confirmed);
     const duplicate = await createUser({ email, password: 'secret-123' });
     expect(duplicate.status).toBe(422);
     expect(duplicate.body).toMatchObject({ code: 'email_exists', message: 'A user with this email address has already been registered' });
@@ -93,7 +80,7 @@ describe('POST /admin/users', () => {
 describe('GET /admin/users', () => {
   it('pages users newest first with X-Total-Count and a Link header auth-js can read', async () => {
     for (let i = 0; i < 3; i += 1) await createUser({ email: uniqueEmail('page'), password: 'secret-123' });
-    const total = Number((await db.query("select count(*) from auth.users where aud = 'authenticated'")).rows[0].count);
+    const total = Number((await auth.db.query("select count(*) from auth.users where aud = 'authenticated'")).rows[0].count);
     const response = await asAdmin('/admin/users?page=1&per_page=2');
     expect(response.status).toBe(200);
     expect(response.body.aud).toBe('authenticated');
@@ -119,7 +106,7 @@ describe('GET /admin/users', () => {
 
 describe('GET, PUT and DELETE /admin/users/:id', () => {
   it('reads a user and answers 404 for an unknown or malformed id', async () => {
-    const { session } = await signUp(stack.confirmed);
+    const { session } = await signUp(auth.stack.confirmed);
     const found = await asAdmin(`/admin/users/${session.user.id}`);
     expect(found.body).toMatchObject({ id: session.user.id, email: session.user.email });
     const unknown = await asAdmin('/admin/users/00000000-0000-4000-8000-000000000000');
@@ -131,7 +118,7 @@ describe('GET, PUT and DELETE /admin/users/:id', () => {
   });
 
   it('updates metadata, confirms, sets a password (ending sessions) and bans', async () => {
-    const { email, session } = await signUp(stack.confirmed, uniqueEmail(), 'secret-123', { full_name: 'Before' });
+    const { email, session } = await signUp(auth.stack.confirmed, uniqueEmail(), 'secret-123', { full_name: 'Before' });
     const response = await asAdmin(`/admin/users/${session.user.id}`, {
       method: 'PUT',
       body: { user_metadata: { full_name: 'After' }, app_metadata: { plan: 'gold', provider: null }, password: 'changed-by-admin' },
@@ -139,13 +126,13 @@ describe('GET, PUT and DELETE /admin/users/:id', () => {
     expect(response.status).toBe(200);
     expect(response.body.user_metadata).toEqual({ full_name: 'After', email_verified: true });
     expect(response.body.app_metadata).toEqual({ providers: ['email'], plan: 'gold' });
-    expect((await callAuth(stack.confirmed, '/user', { token: session.access_token })).body.code).toBe('session_not_found');
-    const signIn = await callAuth(stack.confirmed, '/token?grant_type=password', { body: { email, password: 'changed-by-admin' } });
+    expect((await callAuth(auth.stack.confirmed, '/user', { token: session.access_token })).body.code).toBe('session_not_found');
+    const signIn = await callAuth(auth.stack.confirmed, '/token?grant_type=password', { body: { email, password: 'changed-by-admin' } });
     expect(signIn.status).toBe(200);
 
     const banned = await asAdmin(`/admin/users/${session.user.id}`, { method: 'PUT', body: { ban_duration: '24h' } });
     expect(Date.parse(banned.body.banned_until)).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    const refused = await callAuth(stack.confirmed, '/token?grant_type=password', { body: { email, password: 'changed-by-admin' } });
+    const refused = await callAuth(auth.stack.confirmed, '/token?grant_type=password', { body: { email, password: 'changed-by-admin' } });
     expect(refused.body.code).toBe('user_banned');
     const lifted = await asAdmin(`/admin/users/${session.user.id}`, { method: 'PUT', body: { ban_duration: 'none' } });
     expect(lifted.body.banned_until).toBeUndefined();
@@ -154,26 +141,26 @@ describe('GET, PUT and DELETE /admin/users/:id', () => {
   });
 
   it('deletes a user with its identities and sessions', async () => {
-    const { session } = await signUp(stack.confirmed);
+    const { session } = await signUp(auth.stack.confirmed);
     const response = await asAdmin(`/admin/users/${session.user.id}`, { method: 'DELETE', body: { should_soft_delete: false } });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({});
     for (const table of ['users', 'identities', 'sessions']) {
       const column = table === 'users' ? 'id' : 'user_id';
-      expect((await db.query(`select 1 from auth.${table} where ${column} = $1`, [session.user.id])).rowCount).toBe(0);
+      expect((await auth.db.query(`select 1 from auth.${table} where ${column} = $1`, [session.user.id])).rowCount).toBe(0);
     }
     expect((await asAdmin(`/admin/users/${session.user.id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
   it('soft-deletes: the row stays, the address is freed, nobody can sign in', async () => {
-    const { email, password, session } = await signUp(stack.confirmed);
+    const { email, password, session } = await signUp(auth.stack.confirmed);
     const response = await asAdmin(`/admin/users/${session.user.id}`, { method: 'DELETE', body: { should_soft_delete: true } });
     expect(response.status).toBe(200);
-    const row = await db.query('select email, deleted_at from auth.users where id = $1', [session.user.id]);
+    const row = await auth.db.query('select email, deleted_at from auth.users where id = $1', [session.user.id]);
     expect(row.rows[0].email).toBeNull();
     expect(row.rows[0].deleted_at).not.toBeNull();
-    const signIn = await callAuth(stack.confirmed, '/token?grant_type=password', { body: { email, password } });
+    const signIn = await callAuth(auth.stack.confirmed, '/token?grant_type=password', { body: { email, password } });
     expect(signIn.body.code).toBe('invalid_credentials');
-    expect((await signUp(stack.confirmed, email)).session.user.id).not.toBe(session.user.id);
+    expect((await signUp(auth.stack.confirmed, email)).session.user.id).not.toBe(session.user.id);
   });
 });

@@ -1,32 +1,19 @@
 // E-mail confirmation on (MAILER_AUTOCONFIRM=false): sign-up answers the bare user, the link
 // goes to the console and the outbox page, /verify confirms and redirects with the session.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyJwt } from '../keys.ts';
-import { callAuth, startAuthTestStack, uniqueEmail, type AuthTestStack } from './test-stack.ts';
+import { callAuth, useAuthTestStack, uniqueEmail } from './test-stack.ts';
 
-let stack: AuthTestStack;
-let db: pg.Client;
-
-beforeAll(async () => {
-  stack = await startAuthTestStack();
-  db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-});
+const auth = useAuthTestStack();
 
 const signUp = (email: string, password = 'secret-123', query = '') =>
-  callAuth(stack.unconfirmed, `/signup${query}`, { body: { email, password, data: { full_name: 'Claire Martin' } } });
+  callAuth(auth.stack.unconfirmed, `/signup${query}`, { body: { email, password, data: { full_name: 'Claire Martin' } } });
 const signIn = (email: string, password = 'secret-123') =>
-  callAuth(stack.unconfirmed, '/token?grant_type=password', { body: { email, password } });
+  callAuth(auth.stack.unconfirmed, '/token?grant_type=password', { body: { email, password } });
 
 /** The outbox page, without any key (as a developer's browser opens it). */
 async function outbox(): Promise<string> {
-  const response = await fetch(`${stack.unconfirmed.url}/auth/v1/outbox`);
+  const response = await fetch(`${auth.stack.unconfirmed.url}/auth/v1/outbox`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/html/);
   return response.text();
@@ -51,10 +38,10 @@ describe('sign-up with confirmation', () => {
     expect(response.body.confirmation_sent_at).toBeTruthy();
     expect(response.body.identities).toHaveLength(1);
     const link = new URL(await linkFor(email));
-    expect(link.origin + link.pathname).toBe(`${stack.unconfirmed.url}/auth/v1/verify`);
+    expect(link.origin + link.pathname).toBe(`${auth.stack.unconfirmed.url}/auth/v1/verify`);
     expect(link.searchParams.get('type')).toBe('signup');
-    expect(link.searchParams.get('redirect_to')).toBe(stack.unconfirmed.siteUrl);
-    const row = await db.query('select confirmation_token from auth.users where email = $1', [email]);
+    expect(link.searchParams.get('redirect_to')).toBe(auth.stack.unconfirmed.siteUrl);
+    const row = await auth.db.query('select confirmation_token from auth.users where email = $1', [email]);
     expect(row.rows[0].confirmation_token).toBe(link.searchParams.get('token'));
   });
 
@@ -78,7 +65,7 @@ describe('sign-up with confirmation', () => {
 
   it('confirms through the link: 303 to redirect_to with the session in the fragment, then sign-in works', async () => {
     const email = uniqueEmail();
-    const redirect = new URL('/auth/callback', stack.unconfirmed.siteUrl).toString();
+    const redirect = new URL('/auth/callback', auth.stack.unconfirmed.siteUrl).toString();
     await signUp(email, 'secret-123', `?redirect_to=${encodeURIComponent(redirect)}`);
     const response = await fetch(await linkFor(email), { redirect: 'manual' });
     expect(response.status).toBe(303);
@@ -89,10 +76,10 @@ describe('sign-up with confirmation', () => {
     expect([...params.keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type']);
     expect(params.get('type')).toBe('signup');
     expect(params.get('token_type')).toBe('bearer');
-    const claims = verifyJwt(params.get('access_token')!, stack.unconfirmed.jwtSecret);
+    const claims = verifyJwt(params.get('access_token')!, auth.stack.unconfirmed.jwtSecret);
     expect(claims).toMatchObject({ email, amr: [{ method: 'otp' }] });
 
-    const user = await callAuth(stack.unconfirmed, '/user', { token: params.get('access_token') });
+    const user = await callAuth(auth.stack.unconfirmed, '/user', { token: params.get('access_token') });
     expect(user.body.email_confirmed_at).toBeTruthy();
     expect(user.body.identities[0].identity_data.email_verified).toBe(true);
     expect((await signIn(email)).status).toBe(200);
@@ -105,7 +92,7 @@ describe('sign-up with confirmation', () => {
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
     const spent = await fetch(link, { redirect: 'manual' });
     const location = new URL(spent.headers.get('location')!);
-    expect(location.origin).toBe(new URL(stack.unconfirmed.siteUrl).origin);
+    expect(location.origin).toBe(new URL(auth.stack.unconfirmed.siteUrl).origin);
     expect(Object.fromEntries(new URLSearchParams(location.hash.slice(1)))).toEqual({
       error: 'access_denied',
       error_code: 'otp_expired',
@@ -115,7 +102,7 @@ describe('sign-up with confirmation', () => {
 
     const late = uniqueEmail('late');
     await signUp(late);
-    await db.query("update auth.users set confirmation_sent_at = now() - interval '2 hours' where email = $1", [late]);
+    await auth.db.query("update auth.users set confirmation_sent_at = now() - interval '2 hours' where email = $1", [late]);
     const expired = await fetch(await linkFor(late), { redirect: 'manual' });
     expect(expired.headers.get('location')).toContain('error_code=otp_expired');
     expect((await signIn(late)).body.code).toBe('email_not_confirmed');
@@ -125,14 +112,14 @@ describe('sign-up with confirmation', () => {
     const email = uniqueEmail();
     await signUp(email, 'secret-123', `?redirect_to=${encodeURIComponent('https://evil.example/steal')}`);
     const link = new URL(await linkFor(email));
-    expect(link.searchParams.get('redirect_to')).toBe(stack.unconfirmed.siteUrl);
+    expect(link.searchParams.get('redirect_to')).toBe(auth.stack.unconfirmed.siteUrl);
   });
 
   it('answers malformed verify requests with 400 JSON', async () => {
-    const noType = await callAuth(stack.unconfirmed, '/verify?token=abc', { apikey: null, token: null });
+    const noType = await callAuth(auth.stack.unconfirmed, '/verify?token=abc', { apikey: null, token: null });
     expect(noType.status).toBe(400);
     expect(noType.body).toMatchObject({ code: 'validation_failed', message: 'Verify requires a verification type' });
-    const noToken = await callAuth(stack.unconfirmed, '/verify?type=signup', { apikey: null, token: null });
+    const noToken = await callAuth(auth.stack.unconfirmed, '/verify?type=signup', { apikey: null, token: null });
     expect(noToken.body.message).toBe('Verify requires a token or a token hash');
   });
 });
@@ -159,6 +146,6 @@ describe('repeated sign-up with confirmation on', () => {
     expect(again.body.identities).toEqual([]);
     expect(again.body.id).not.toBe(first.body.id);
     expect(again.body.email).toBe(email);
-    expect((await db.query('select count(*)::int as n from auth.users where email = $1', [email])).rows[0].n).toBe(1);
+    expect((await auth.db.query('select count(*)::int as n from auth.users where email = $1', [email])).rows[0].n).toBe(1);
   });
 });

@@ -1,28 +1,15 @@
 // POST /signup over real HTTP: the session body, the user JSON, the access token's claims, the
 // rows GoTrue would write, and GoTrue's refusals.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyJwt } from '../keys.ts';
-import { callAuth, decodeJwt, startAuthTestStack, uniqueEmail, type AuthTestStack } from './test-stack.ts';
+import { callAuth, decodeJwt, useAuthTestStack, uniqueEmail } from './test-stack.ts';
 
-let stack: AuthTestStack;
-let db: pg.Client;
-
-beforeAll(async () => {
-  stack = await startAuthTestStack();
-  db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-});
+const auth = useAuthTestStack();
 
 describe('sign-up with auto-confirmation', () => {
   it('answers a session whose user has GoTrue fields, metadata and an email identity', async () => {
     const email = uniqueEmail('Claire');
-    const response = await callAuth(stack.confirmed, '/signup', { body: { email, password: 'client-demo-2026', data: { full_name: 'Claire Martin' } } });
+    const response = await callAuth(auth.stack.confirmed, '/signup', { body: { email, password: 'client-demo-2026', data: { full_name: 'Claire Martin' } } });
     expect(response.status).toBe(200);
     const session = response.body;
     expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
@@ -56,13 +43,13 @@ describe('sign-up with auto-confirmation', () => {
 
   it('signs an access token with GoTrue claims for the new session', async () => {
     const email = uniqueEmail();
-    const { body } = await callAuth(stack.confirmed, '/signup', { body: { email, password: 'secret-123', data: {} } });
-    const claims = verifyJwt(body.access_token, stack.confirmed.jwtSecret);
+    const { body } = await callAuth(auth.stack.confirmed, '/signup', { body: { email, password: 'secret-123', data: {} } });
+    const claims = verifyJwt(body.access_token, auth.stack.confirmed.jwtSecret);
     expect(Object.keys(claims)).toEqual([
       'iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous',
     ]);
     expect(claims).toMatchObject({
-      iss: `${stack.confirmed.url}/auth/v1`,
+      iss: `${auth.stack.confirmed.url}/auth/v1`,
       sub: body.user.id,
       aud: 'authenticated',
       role: 'authenticated',
@@ -73,22 +60,22 @@ describe('sign-up with auto-confirmation', () => {
     });
     expect(claims.exp).toBe(body.expires_at);
     expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
-    const session = await db.query('select user_id from auth.sessions where id = $1', [claims.session_id]);
+    const session = await auth.db.query('select user_id from auth.sessions where id = $1', [claims.session_id]);
     expect(session.rows).toEqual([{ user_id: body.user.id }]);
   });
 
   it('writes the rows GoTrue writes: a bcrypt hash, an identity, a session and its refresh token', async () => {
     const email = uniqueEmail('MiXeD');
-    const { body } = await callAuth(stack.confirmed, '/signup', { body: { email, password: 'secret-123' } });
-    const user = await db.query('select email, encrypted_password, instance_id, email_confirmed_at, last_sign_in_at from auth.users where id = $1', [body.user.id]);
+    const { body } = await callAuth(auth.stack.confirmed, '/signup', { body: { email, password: 'secret-123' } });
+    const user = await auth.db.query('select email, encrypted_password, instance_id, email_confirmed_at, last_sign_in_at from auth.users where id = $1', [body.user.id]);
     expect(user.rows[0].email).toBe(email.toLowerCase());
     expect(user.rows[0].encrypted_password).toMatch(/^\$2[aby]\$10\$/);
     expect(user.rows[0].instance_id).toBe('00000000-0000-0000-0000-000000000000');
     expect(user.rows[0].email_confirmed_at).not.toBeNull();
     expect(user.rows[0].last_sign_in_at).not.toBeNull();
-    const identities = await db.query('select provider, provider_id from auth.identities where user_id = $1', [body.user.id]);
+    const identities = await auth.db.query('select provider, provider_id from auth.identities where user_id = $1', [body.user.id]);
     expect(identities.rows).toEqual([{ provider: 'email', provider_id: body.user.id }]);
-    const tokens = await db.query('select token, revoked, parent, session_id from auth.refresh_tokens where user_id = $1', [body.user.id]);
+    const tokens = await auth.db.query('select token, revoked, parent, session_id from auth.refresh_tokens where user_id = $1', [body.user.id]);
     expect(tokens.rows).toEqual([{ token: body.refresh_token, revoked: false, parent: null, session_id: decodeJwt(body.access_token).session_id }]);
   });
 });
@@ -96,8 +83,8 @@ describe('sign-up with auto-confirmation', () => {
 describe('sign-up refusals', () => {
   it('refuses a registered address with 422 user_already_exists, echoing the API version', async () => {
     const email = uniqueEmail();
-    await callAuth(stack.confirmed, '/signup', { body: { email, password: 'secret-123' } });
-    const again = await callAuth(stack.confirmed, '/signup', { body: { email: email.toUpperCase(), password: 'other-secret' } });
+    await callAuth(auth.stack.confirmed, '/signup', { body: { email, password: 'secret-123' } });
+    const again = await callAuth(auth.stack.confirmed, '/signup', { body: { email: email.toUpperCase(), password: 'other-secret' } });
     expect(again.status).toBe(422);
     expect(again.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(again.headers.get('x-sb-error-code')).toBe('user_already_exists');
@@ -106,21 +93,21 @@ describe('sign-up refusals', () => {
 
   it('answers the legacy error shape to a client without the version header', async () => {
     const email = uniqueEmail();
-    await callAuth(stack.confirmed, '/signup', { body: { email, password: 'secret-123' } });
-    const again = await callAuth(stack.confirmed, '/signup', { body: { email, password: 'secret-123' }, apiVersion: null });
+    await callAuth(auth.stack.confirmed, '/signup', { body: { email, password: 'secret-123' } });
+    const again = await callAuth(auth.stack.confirmed, '/signup', { body: { email, password: 'secret-123' }, apiVersion: null });
     expect(again.status).toBe(422);
     expect(again.headers.get('x-supabase-api-version')).toBeNull();
     expect(again.body).toEqual({ code: 422, error_code: 'user_already_exists', msg: 'User already registered' });
   });
 
   it('refuses a short password with 422 weak_password and its reasons', async () => {
-    const response = await callAuth(stack.confirmed, '/signup', { body: { email: uniqueEmail(), password: '12345' } });
+    const response = await callAuth(auth.stack.confirmed, '/signup', { body: { email: uniqueEmail(), password: '12345' } });
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ code: 'weak_password', message: 'Password should be at least 6 characters.', weak_password: { reasons: ['length'] } });
   });
 
   it('refuses a password longer than bcrypt can hash', async () => {
-    const response = await callAuth(stack.confirmed, '/signup', { body: { email: uniqueEmail(), password: 'x'.repeat(73) } });
+    const response = await callAuth(auth.stack.confirmed, '/signup', { body: { email: uniqueEmail(), password: 'x'.repeat(73) } });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'validation_failed', message: 'Password cannot be longer than 72 characters' });
   });
@@ -132,15 +119,15 @@ describe('sign-up refusals', () => {
     [{ email: 'a@b.test', phone: '+33612345678', password: 'secret-123' }, 400, 'validation_failed', 'Only an email address or phone number should be provided on signup.'],
     [{ phone: '+33612345678', password: 'secret-123' }, 400, 'phone_provider_disabled', 'Phone signups are disabled'],
   ])('refuses %j with %i %s', async (body, status, code, message) => {
-    const response = await callAuth(stack.confirmed, '/signup', { body });
+    const response = await callAuth(auth.stack.confirmed, '/signup', { body });
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ code, message });
   });
 
   it('creates nothing when it refuses', async () => {
     const email = uniqueEmail();
-    await callAuth(stack.confirmed, '/signup', { body: { email, password: '123' } });
-    const rows = await db.query('select 1 from auth.users where email = $1', [email]);
+    await callAuth(auth.stack.confirmed, '/signup', { body: { email, password: '123' } });
+    const rows = await auth.db.query('select 1 from auth.users where email = $1', [email]);
     expect(rows.rowCount).toBe(0);
   });
 });

@@ -1,32 +1,19 @@
 // GET/PUT /user and POST /logout over real HTTP, and the authentication errors auth-js maps
 // (no_authorization, bad_jwt, user_not_found, session_not_found).
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signJwt } from '../keys.ts';
-import { callAuth, decodeJwt, signUp, startAuthTestStack, uniqueEmail, type AuthTestStack } from './test-stack.ts';
+import { callAuth, decodeJwt, signUp, useAuthTestStack, uniqueEmail } from './test-stack.ts';
 
-let stack: AuthTestStack;
-let db: pg.Client;
+const auth = useAuthTestStack();
 
-beforeAll(async () => {
-  stack = await startAuthTestStack();
-  db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-});
-
-const getUser = (token: string | null) => callAuth(stack.confirmed, '/user', { token });
-const putUser = (token: string, body: unknown) => callAuth(stack.confirmed, '/user', { method: 'PUT', token, body });
+const getUser = (token: string | null) => callAuth(auth.stack.confirmed, '/user', { token });
+const putUser = (token: string, body: unknown) => callAuth(auth.stack.confirmed, '/user', { method: 'PUT', token, body });
 const signIn = async (email: string, password: string) =>
-  (await callAuth(stack.confirmed, '/token?grant_type=password', { body: { email, password } })).body;
+  (await callAuth(auth.stack.confirmed, '/token?grant_type=password', { body: { email, password } })).body;
 
 describe('authentication of /user', () => {
   it('answers the signed-in user', async () => {
-    const { session } = await signUp(stack.confirmed, uniqueEmail(), 'secret-123', { full_name: 'Claire Martin' });
+    const { session } = await signUp(auth.stack.confirmed, uniqueEmail(), 'secret-123', { full_name: 'Claire Martin' });
     const response = await getUser(session.access_token);
     expect(response.status).toBe(200);
     expect(response.body).toEqual(session.user);
@@ -39,21 +26,21 @@ describe('authentication of /user', () => {
   });
 
   it('answers 403 bad_jwt for a forged, an expired and a user-less token', async () => {
-    const { session } = await signUp(stack.confirmed);
+    const { session } = await signUp(auth.stack.confirmed);
     const claims = decodeJwt(session.access_token);
     const forged = signJwt(claims, 'not-the-secret');
-    const expired = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, stack.confirmed.jwtSecret);
-    for (const token of [forged, expired, stack.confirmed.anonKey, 'not-a-jwt']) {
+    const expired = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, auth.stack.confirmed.jwtSecret);
+    for (const token of [forged, expired, auth.stack.confirmed.anonKey, 'not-a-jwt']) {
       const response = await getUser(token);
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('bad_jwt');
     }
-    expect((await getUser(stack.confirmed.anonKey)).body.message).toBe('invalid claim: missing sub claim');
+    expect((await getUser(auth.stack.confirmed.anonKey)).body.message).toBe('invalid claim: missing sub claim');
   });
 
   it('answers 403 user_not_found once the user is deleted', async () => {
-    const { session } = await signUp(stack.confirmed);
-    await db.query('delete from auth.users where id = $1', [session.user.id]);
+    const { session } = await signUp(auth.stack.confirmed);
+    await auth.db.query('delete from auth.users where id = $1', [session.user.id]);
     const response = await getUser(session.access_token);
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ code: 'user_not_found', message: 'User from sub claim in JWT does not exist' });
@@ -62,16 +49,16 @@ describe('authentication of /user', () => {
 
 describe('PUT /user', () => {
   it('merges data into user_metadata, a null removing a key', async () => {
-    const { session } = await signUp(stack.confirmed, uniqueEmail(), 'secret-123', { full_name: 'Old Name', avatar_url: 'a.png' });
+    const { session } = await signUp(auth.stack.confirmed, uniqueEmail(), 'secret-123', { full_name: 'Old Name', avatar_url: 'a.png' });
     const response = await putUser(session.access_token, { data: { full_name: 'Claire Martin', avatar_url: null } });
     expect(response.status).toBe(200);
     expect(response.body.user_metadata).toEqual({ full_name: 'Claire Martin', email_verified: true });
-    const row = await db.query('select raw_user_meta_data from auth.users where id = $1', [session.user.id]);
+    const row = await auth.db.query('select raw_user_meta_data from auth.users where id = $1', [session.user.id]);
     expect(row.rows[0].raw_user_meta_data).toEqual({ full_name: 'Claire Martin', email_verified: true });
   });
 
   it('changes the password, ends the other sessions and keeps this one', async () => {
-    const { email, password, session } = await signUp(stack.confirmed);
+    const { email, password, session } = await signUp(auth.stack.confirmed);
     const other = await signIn(email, password);
     const response = await putUser(session.access_token, { password: 'new-secret-456' });
     expect(response.status).toBe(200);
@@ -84,7 +71,7 @@ describe('PUT /user', () => {
   });
 
   it('refuses a short password, the same password and app_metadata', async () => {
-    const { password, session } = await signUp(stack.confirmed);
+    const { password, session } = await signUp(auth.stack.confirmed);
     const short = await putUser(session.access_token, { password: 'abc' });
     expect(short.status).toBe(422);
     expect(short.body).toMatchObject({ code: 'weak_password', weak_password: { reasons: ['length'] } });
@@ -94,13 +81,13 @@ describe('PUT /user', () => {
     const app = await putUser(session.access_token, { app_metadata: { role: 'admin' } });
     expect(app.status).toBe(403);
     expect(app.body.code).toBe('not_admin');
-    const row = await db.query('select raw_app_meta_data from auth.users where id = $1', [session.user.id]);
+    const row = await auth.db.query('select raw_app_meta_data from auth.users where id = $1', [session.user.id]);
     expect(row.rows[0].raw_app_meta_data).toEqual({ provider: 'email', providers: ['email'] });
   });
 
   it('changes the email only through the link mailed to the new address', async () => {
-    const { session } = await signUp(stack.confirmed);
-    const taken = (await signUp(stack.confirmed)).email;
+    const { session } = await signUp(auth.stack.confirmed);
+    const taken = (await signUp(auth.stack.confirmed)).email;
     const refused = await putUser(session.access_token, { email: taken });
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('email_exists');
@@ -109,7 +96,7 @@ describe('PUT /user', () => {
     const response = await putUser(session.access_token, { email: newEmail });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ email: session.user.email, new_email: newEmail });
-    const outbox = await callAuth(stack.confirmed, '/outbox', { apikey: null, token: null });
+    const outbox = await callAuth(auth.stack.confirmed, '/outbox', { apikey: null, token: null });
     const link = /href="([^"]*type=email_change[^"]*)"/.exec(outbox.text)?.[1]?.replaceAll('&amp;', '&');
     expect(link).toBeDefined();
     const verified = await fetch(link!, { redirect: 'manual' });
@@ -124,11 +111,11 @@ describe('PUT /user', () => {
 
 describe('POST /logout', () => {
   async function threeSessions() {
-    const { email, password, session } = await signUp(stack.confirmed);
+    const { email, password, session } = await signUp(auth.stack.confirmed);
     return [session, await signIn(email, password), await signIn(email, password)];
   }
   const alive = async (sessions: Array<{ access_token: string }>) => Promise.all(sessions.map(async (s) => (await getUser(s.access_token)).status === 200));
-  const logout = (token: string, scope?: string) => callAuth(stack.confirmed, `/logout${scope ? `?scope=${scope}` : ''}`, { token, body: {} });
+  const logout = (token: string, scope?: string) => callAuth(auth.stack.confirmed, `/logout${scope ? `?scope=${scope}` : ''}`, { token, body: {} });
 
   it('scope=local ends only this session', async () => {
     const sessions = await threeSessions();
@@ -149,15 +136,15 @@ describe('POST /logout', () => {
     expect(await alive(sessions)).toEqual([false, false, false]);
     const afterwards = await getUser(sessions[0]!.access_token);
     expect(afterwards.body).toMatchObject({ code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
-    const refresh = await callAuth(stack.confirmed, '/token?grant_type=refresh_token', { body: { refresh_token: sessions[0]!.refresh_token } });
+    const refresh = await callAuth(auth.stack.confirmed, '/token?grant_type=refresh_token', { body: { refresh_token: sessions[0]!.refresh_token } });
     expect(refresh.body.code).toBe('refresh_token_not_found');
   });
 
   it('refuses an unknown scope and an anonymous caller', async () => {
-    const { session } = await signUp(stack.confirmed);
+    const { session } = await signUp(auth.stack.confirmed);
     const bad = await logout(session.access_token, 'everyone');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'validation_failed', message: 'Unsupported logout scope "everyone"' });
-    expect((await logout(stack.confirmed.anonKey)).status).toBe(403);
+    expect((await logout(auth.stack.confirmed.anonKey)).status).toBe(403);
   });
 });
