@@ -2,36 +2,27 @@
 // buttons, stock taken on payment, expiry, and sessions and stock surviving a restart.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postCheckout, sessionOf, startSandbox, stockOf, storePath, submitPayment, tempDataDir, type Sandbox } from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { postCheckout, sessionOf, startSandbox, stockOf, storePath, submitPayment, tempDataDir, useSandbox } from './test-support.ts';
 
-let sandbox: Sandbox;
-const data = tempDataDir();
-
-beforeAll(async () => {
-  sandbox = await startSandbox(data.dir);
-});
-afterAll(async () => {
-  await sandbox.close();
-  data.remove();
-});
+const shop = useSandbox();
 
 async function openSession(items = [{ variant_id: 'var_eveil_du_coeur', quantity: 1 }], extra: Record<string, unknown> = {}) {
-  const { status, body } = await postCheckout(sandbox, items, extra);
+  const { status, body } = await postCheckout(shop.sandbox, items, extra);
   if (status !== 200 || !body.url || !body.session_id) throw new Error(`checkout refused: ${status} ${body.message}`);
   return { url: body.url, id: body.session_id };
 }
 
 describe('POST /store/{store}/checkout', () => {
   it('prices the lines from the catalogue, ignoring prices the client sends', async () => {
-    const { status, body } = await postCheckout(sandbox, [
+    const { status, body } = await postCheckout(shop.sandbox, [
       { variant_id: 'var_meditation_lumiere_interieure_45_minutes', quantity: 2, price_in_cents: 1, unit_price_cents: 1 },
       { variant_id: 'var_eveil_du_coeur', quantity: 1, sale_price_in_cents: 0 },
     ], { total_cents: 3 });
     expect(status).toBe(200);
     expect(body.session_id).toMatch(/^cs_[0-9a-f]{24}$/);
-    expect(body.url).toBe(`${sandbox.url}/pay/${body.session_id}`);
-    const session = await sessionOf(sandbox, body.session_id!);
+    expect(body.url).toBe(`${shop.sandbox.url}/pay/${body.session_id}`);
+    const session = await sessionOf(shop.sandbox, body.session_id!);
     expect(session.status).toBe('open');
     expect(session.currency).toBe('eur');
     expect(session.paid_at).toBeNull();
@@ -53,24 +44,24 @@ describe('POST /store/{store}/checkout', () => {
     ['an item not for sale', [{ variant_id: 'var_rituel_solstice', quantity: 1 }], /Rituel du Solstice/],
     ['an empty cart', [], /items/],
   ])('refuses %s with 400 and a message', async (_, items, message) => {
-    const { status, body } = await postCheckout(sandbox, items);
+    const { status, body } = await postCheckout(shop.sandbox, items);
     expect(status).toBe(400);
     expect(body.message).toMatch(message);
   });
 
   it('counts two lines of one variant together against the stock', async () => {
-    const { status } = await postCheckout(sandbox, [{ variant_id: 'var_sommeil_profond', quantity: 2 }, { variant_id: 'var_sommeil_profond', quantity: 2 }]);
+    const { status } = await postCheckout(shop.sandbox, [{ variant_id: 'var_sommeil_profond', quantity: 2 }, { variant_id: 'var_sommeil_profond', quantity: 2 }]);
     expect(status).toBe(400);
   });
 
   it.each([['successUrl', 'javascript:alert(1)'], ['cancelUrl', 'pas une adresse'], ['successUrl', undefined]])('refuses a bad %s', async (field, value) => {
-    const { status, body } = await postCheckout(sandbox, [{ variant_id: 'var_eveil_du_coeur', quantity: 1 }], { [field]: value });
+    const { status, body } = await postCheckout(shop.sandbox, [{ variant_id: 'var_eveil_du_coeur', quantity: 1 }], { [field]: value });
     expect(status).toBe(400);
     expect(body.message).toMatch(field);
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await fetch(storePath(sandbox, '/checkout'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{items:' });
+    const response = await fetch(storePath(shop.sandbox, '/checkout'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{items:' });
     expect(response.status).toBe(400);
     expect(response.statusText).toBe('Bad Request');
   });
@@ -96,7 +87,7 @@ describe('the hosted payment page', () => {
   });
 
   it('pays: 303 to the success URL with the session id, session paid, stock taken', async () => {
-    const before = await stockOf(sandbox, 'prod_coffret_chemin_lumiere', 'var_coffret_chemin_lumiere');
+    const before = await stockOf(shop.sandbox, 'prod_coffret_chemin_lumiere', 'var_coffret_chemin_lumiere');
     const { url, id } = await openSession([{ variant_id: 'var_coffret_chemin_lumiere', quantity: 2 }], { successUrl: 'http://shop.test/success?from=checkout' });
     const response = await submitPayment(url, 'pay');
     expect(response.status).toBe(303);
@@ -104,10 +95,10 @@ describe('the hosted payment page', () => {
     expect(location.origin + location.pathname).toBe('http://shop.test/success');
     expect(location.searchParams.get('from')).toBe('checkout');
     expect(location.searchParams.get('session_id')).toBe(id);
-    const session = await sessionOf(sandbox, id);
+    const session = await sessionOf(shop.sandbox, id);
     expect(session.status).toBe('paid');
     expect(Date.parse(session.paid_at!)).not.toBeNaN();
-    expect(await stockOf(sandbox, 'prod_coffret_chemin_lumiere', 'var_coffret_chemin_lumiere')).toBe(before! - 2);
+    expect(await stockOf(shop.sandbox, 'prod_coffret_chemin_lumiere', 'var_coffret_chemin_lumiere')).toBe(before! - 2);
   });
 
   it('refuses a payment when the stock ran out after the checkout opened', async () => {
@@ -117,8 +108,8 @@ describe('the hosted payment page', () => {
     const late = await submitPayment(second.url, 'pay');
     expect(late.status).toBe(409);
     expect(await late.text()).toContain('Stock insuffisant');
-    expect((await sessionOf(sandbox, second.id)).status).toBe('open');
-    expect(await stockOf(sandbox, 'prod_sommeil_profond', 'var_sommeil_profond')).toBe(1);
+    expect((await sessionOf(shop.sandbox, second.id)).status).toBe('open');
+    expect(await stockOf(shop.sandbox, 'prod_sommeil_profond', 'var_sommeil_profond')).toBe(1);
   });
 
   it('simulates a refusal: the session stays open and the page says why', async () => {
@@ -126,7 +117,7 @@ describe('the hosted payment page', () => {
     const response = await submitPayment(url, 'refuse');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Paiement refusé par la banque. Vous pouvez réessayer ou annuler.');
-    expect((await sessionOf(sandbox, id)).status).toBe('open');
+    expect((await sessionOf(shop.sandbox, id)).status).toBe('open');
     expect((await submitPayment(url, 'pay')).status).toBe(303);
   });
 
@@ -135,13 +126,13 @@ describe('the hosted payment page', () => {
     const response = await submitPayment(url, 'cancel');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('http://shop.test/panier');
-    expect((await sessionOf(sandbox, id)).status).toBe('canceled');
+    expect((await sessionOf(shop.sandbox, id)).status).toBe('canceled');
     const again = await submitPayment(url, 'pay');
     expect(again.status).toBe(409);
     const html = await again.text();
     expect(html).toMatch(/lang="fr"/);
     expect(html).toContain('Ce paiement a été annulé.');
-    expect((await sessionOf(sandbox, id)).status).toBe('canceled');
+    expect((await sessionOf(shop.sandbox, id)).status).toBe('canceled');
     expect((await fetch(url)).status).toBe(409);
   });
 
@@ -156,8 +147,8 @@ describe('the hosted payment page', () => {
   it('refuses an unknown action and an unknown session', async () => {
     const { url, id } = await openSession();
     expect((await submitPayment(url, 'voler')).status).toBe(400);
-    expect((await sessionOf(sandbox, id)).status).toBe('open');
-    expect((await fetch(`${sandbox.url}/pay/cs_000000000000000000000000`)).status).toBe(404);
+    expect((await sessionOf(shop.sandbox, id)).status).toBe('open');
+    expect((await fetch(`${shop.sandbox.url}/pay/cs_000000000000000000000000`)).status).toBe(404);
   });
 });
 

@@ -2,25 +2,16 @@
 // each file's bytes follow its format (PDF xref offsets, WAV header, AVI chunks and index, ZIP).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.ts';
 import { variantsById } from './catalogue.ts';
 import { digitalFileMap } from './digital-files.ts';
-import { startSandbox, tempDataDir, type Sandbox } from './test-support.ts';
+import { useSandbox } from './test-support.ts';
 
-let sandbox: Sandbox;
-const data = tempDataDir();
-
-beforeAll(async () => {
-  sandbox = await startSandbox(data.dir);
-});
-afterAll(async () => {
-  await sandbox.close();
-  data.remove();
-});
+const shop = useSandbox();
 
 async function download(name: string): Promise<{ type: string | null; bytes: Buffer }> {
-  const response = await fetch(`${sandbox.url}/files/${name}`);
+  const response = await fetch(`${shop.sandbox.url}/files/${name}`);
   expect(response.status).toBe(200);
   return { type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
@@ -34,7 +25,7 @@ describe('digitalFileMap', () => {
     for (const entry of map) {
       expect(entry.digital_file_url).toMatch(new RegExp(`^http://files\\.test/files/[a-z0-9-]+\\.${extensionOf[entry.file_type]}$`));
       const name = entry.digital_file_url.split('/').pop()!;
-      const head = await fetch(`${sandbox.url}/files/${name}`, { method: 'HEAD' });
+      const head = await fetch(`${shop.sandbox.url}/files/${name}`, { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(Number(head.headers.get('content-length'))).toBeGreaterThan(100);
     }
@@ -128,15 +119,15 @@ describe('file formats', () => {
   });
 
   it('answers 404 for files it does not have, including path tricks', async () => {
-    expect((await fetch(`${sandbox.url}/files/absent.pdf`)).status).toBe(404);
-    expect((await fetch(`${sandbox.url}/files/state.json`)).status).toBe(404);
-    expect((await fetch(`${sandbox.url}/files/..%2Fstate.json`)).status).toBe(404);
+    expect((await fetch(`${shop.sandbox.url}/files/absent.pdf`)).status).toBe(404);
+    expect((await fetch(`${shop.sandbox.url}/files/state.json`)).status).toBe(404);
+    expect((await fetch(`${shop.sandbox.url}/files/..%2Fstate.json`)).status).toBe(404);
   });
 });
 
 describe('product images', () => {
   it('serves a generated SVG with the product title', async () => {
-    const response = await fetch(`${sandbox.url}/images/rituel-pleine-lune-2.svg`);
+    const response = await fetch(`${shop.sandbox.url}/images/rituel-pleine-lune-2.svg`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml');
     const svg = await response.text();
@@ -146,7 +137,7 @@ describe('product images', () => {
   });
 
   it('answers 404 for an unknown product or image number', async () => {
-    expect((await fetch(`${sandbox.url}/images/inconnu-1.svg`)).status).toBe(404);
-    expect((await fetch(`${sandbox.url}/images/rituel-pleine-lune-5.svg`)).status).toBe(404);
+    expect((await fetch(`${shop.sandbox.url}/images/inconnu-1.svg`)).status).toBe(404);
+    expect((await fetch(`${shop.sandbox.url}/images/rituel-pleine-lune-5.svg`)).status).toBe(404);
   });
 });

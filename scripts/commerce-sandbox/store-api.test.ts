@@ -2,26 +2,17 @@
 // the fault modes the resilience tests rely on.
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productSeeds } from './catalogue-data.ts';
-import { getJson, startSandbox, storePath, tempDataDir, type Sandbox } from './test-support.ts';
+import { getJson, startSandbox, storePath, tempDataDir, useSandbox } from './test-support.ts';
 
 type Json = Record<string, any>;
 
-let sandbox: Sandbox;
-const data = tempDataDir();
-
-beforeAll(async () => {
-  sandbox = await startSandbox(data.dir);
-});
-afterAll(async () => {
-  await sandbox.close();
-  data.remove();
-});
+const shop = useSandbox();
 
 describe('GET /store/{store}/products', () => {
   it('answers 12 products by default with the total count', async () => {
-    const { status, body } = await getJson<Json>(storePath(sandbox, '/products'));
+    const { status, body } = await getJson<Json>(storePath(shop.sandbox, '/products'));
     expect(status).toBe(200);
     expect(body.count).toBe(productSeeds.length);
     expect(body.count).toBeGreaterThanOrEqual(16);
@@ -31,8 +22,8 @@ describe('GET /store/{store}/products', () => {
   });
 
   it('reads limit and offset sent as strings and pages through the catalogue', async () => {
-    const first = await getJson<Json>(storePath(sandbox, '/products?offset=0&limit=4'));
-    const second = await getJson<Json>(storePath(sandbox, '/products?offset=4&limit=4'));
+    const first = await getJson<Json>(storePath(shop.sandbox, '/products?offset=0&limit=4'));
+    const second = await getJson<Json>(storePath(shop.sandbox, '/products?offset=4&limit=4'));
     expect(first.body.products.map((p: Json) => p.id)).toHaveLength(4);
     expect(second.body.limit).toBe(4);
     expect(second.body.offset).toBe(4);
@@ -41,31 +32,31 @@ describe('GET /store/{store}/products', () => {
   });
 
   it('filters by repeated ids[] and counts only the matches', async () => {
-    const { body } = await getJson<Json>(storePath(sandbox, '/products?ids[]=prod_eveil_du_coeur&ids[]=prod_rituel_pleine_lune&ids[]=prod_nope'));
+    const { body } = await getJson<Json>(storePath(shop.sandbox, '/products?ids[]=prod_eveil_du_coeur&ids[]=prod_rituel_pleine_lune&ids[]=prod_nope'));
     expect(body.count).toBe(2);
     expect(body.products.map((p: Json) => p.id).sort()).toEqual(['prod_eveil_du_coeur', 'prod_rituel_pleine_lune']);
   });
 
   it('accepts the client query parameters and sorts by title', async () => {
-    const { status, body } = await getJson<Json>(storePath(sandbox, '/products?offset=0&limit=100&order=asc&sort_by=title&is_hidden=false&to_date=2099-01-01'));
+    const { status, body } = await getJson<Json>(storePath(shop.sandbox, '/products?offset=0&limit=100&order=asc&sort_by=title&is_hidden=false&to_date=2099-01-01'));
     expect(status).toBe(200);
     const titles = body.products.map((p: Json) => p.title);
     expect(titles).toEqual([...titles].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
   it('refuses a limit that is not a number', async () => {
-    const { status, body } = await getJson<Json>(storePath(sandbox, '/products?limit=douze'));
+    const { status, body } = await getJson<Json>(storePath(shop.sandbox, '/products?limit=douze'));
     expect(status).toBe(400);
     expect(body.message).toMatch(/limit/);
   });
 
   it('gives each list item the list shape with images, variants and currency info', async () => {
-    const { body } = await getJson<Json>(storePath(sandbox, '/products?ids[]=prod_meditation_lumiere_interieure'));
+    const { body } = await getJson<Json>(storePath(shop.sandbox, '/products?ids[]=prod_meditation_lumiere_interieure'));
     const product = body.products[0];
     expect(product).toMatchObject({ id: 'prod_meditation_lumiere_interieure', title: 'Méditation de la Lumière Intérieure', purchasable: true, custom_fields: [], related_products: [] });
     expect(product.media).toBeUndefined();
     expect(product.images.length).toBeGreaterThanOrEqual(2);
-    expect(product.images[0]).toEqual({ url: `${sandbox.url}/images/meditation-lumiere-interieure-1.svg`, order: 0, type: 'image' });
+    expect(product.images[0]).toEqual({ url: `${shop.sandbox.url}/images/meditation-lumiere-interieure-1.svg`, order: 0, type: 'image' });
     expect(product.thumbnail).toBe(product.images[0].url);
     expect(product.currency_info).toEqual({ code: 'eur', symbol: '€', template: '$1 €' });
     expect(product.options).toHaveLength(1);
@@ -81,7 +72,7 @@ describe('GET /store/{store}/products', () => {
   });
 
   it('holds the catalogue the shop is tested against', async () => {
-    const { body } = await getJson<Json>(storePath(sandbox, '/products?limit=100'));
+    const { body } = await getJson<Json>(storePath(shop.sandbox, '/products?limit=100'));
     const products: Json[] = body.products;
     const variants: Json[] = products.flatMap((p) => p.variants);
     expect(products.filter((p) => p.variants.length > 1).length).toBeGreaterThanOrEqual(3);
@@ -98,7 +89,7 @@ describe('GET /store/{store}/products', () => {
 
 describe('GET /store/{store}/products/{id}', () => {
   it('answers the single-product shape with media instead of images', async () => {
-    const { status, body } = await getJson<Json>(storePath(sandbox, '/products/prod_rituel_pleine_lune'));
+    const { status, body } = await getJson<Json>(storePath(shop.sandbox, '/products/prod_rituel_pleine_lune'));
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: 'prod_rituel_pleine_lune', title: 'Rituel de la Pleine Lune', status: 'published', deleted_at: null, metadata: {} });
     expect(body.images).toBeUndefined();
@@ -107,7 +98,7 @@ describe('GET /store/{store}/products/{id}', () => {
   });
 
   it('answers 404 with a message for an unknown product', async () => {
-    const response = await fetch(storePath(sandbox, '/products/prod_qui_n_existe_pas'));
+    const response = await fetch(storePath(shop.sandbox, '/products/prod_qui_n_existe_pas'));
     expect(response.status).toBe(404);
     expect(response.statusText).toBe('Not Found');
     expect(((await response.json()) as Json).message).toMatch(/prod_qui_n_existe_pas/);
@@ -116,7 +107,7 @@ describe('GET /store/{store}/products/{id}', () => {
 
 describe('GET /store/{store}/variants', () => {
   it('answers the stock of the requested products only', async () => {
-    const { body } = await getJson<Json>(storePath(sandbox, '/variants?fields=inventory_quantity&product_ids[]=prod_sommeil_profond&product_ids[]=prod_chemin_interieur'));
+    const { body } = await getJson<Json>(storePath(shop.sandbox, '/variants?fields=inventory_quantity&product_ids[]=prod_sommeil_profond&product_ids[]=prod_chemin_interieur'));
     const byId = Object.fromEntries(body.variants.map((v: Json) => [v.id, v.inventory_quantity]));
     expect(byId).toEqual({ var_sommeil_profond: 3, var_chemin_interieur_standard: null, var_chemin_interieur_annotee: null });
   });
@@ -124,15 +115,15 @@ describe('GET /store/{store}/variants', () => {
 
 describe('errors, CORS and faults', () => {
   it('answers 404 for another store and for unknown paths', async () => {
-    const wrongStore = await fetch(`${sandbox.url}/store/store_autre/products`);
+    const wrongStore = await fetch(`${shop.sandbox.url}/store/store_autre/products`);
     expect(wrongStore.status).toBe(404);
     expect(((await wrongStore.json()) as Json).message).toMatch(/store_autre/);
-    expect((await fetch(`${sandbox.url}/nulle-part`)).status).toBe(404);
-    expect((await fetch(storePath(sandbox, '/checkout/cs_000000000000000000000000'))).status).toBe(404);
+    expect((await fetch(`${shop.sandbox.url}/nulle-part`)).status).toBe(404);
+    expect((await fetch(storePath(shop.sandbox, '/checkout/cs_000000000000000000000000'))).status).toBe(404);
   });
 
   it('answers a CORS preflight for a JSON POST from any origin', async () => {
-    const response = await fetch(storePath(sandbox, '/checkout'), {
+    const response = await fetch(storePath(shop.sandbox, '/checkout'), {
       method: 'OPTIONS',
       headers: { Origin: 'http://127.0.0.1:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
     });
@@ -140,35 +131,35 @@ describe('errors, CORS and faults', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toMatch(/POST/);
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toMatch(/content-type/);
-    const get = await fetch(storePath(sandbox, '/products?limit=1'), { headers: { Origin: 'http://127.0.0.1:5173' } });
+    const get = await fetch(storePath(shop.sandbox, '/products?limit=1'), { headers: { Origin: 'http://127.0.0.1:5173' } });
     expect(get.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   async function setFault(mode: string): Promise<Response> {
-    return fetch(`${sandbox.url}/__sandbox/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode }) });
+    return fetch(`${shop.sandbox.url}/__sandbox/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode }) });
   }
 
   it('injects errors, garbage and slowness into the store API until reset', async () => {
     try {
       expect((await setFault('error')).status).toBe(200);
-      const failing = await fetch(storePath(sandbox, '/products'));
+      const failing = await fetch(storePath(shop.sandbox, '/products'));
       expect(failing.status).toBe(500);
       expect(failing.statusText).toBe('Internal Server Error');
 
       await setFault('garbage');
-      const garbage = await fetch(storePath(sandbox, '/products'));
+      const garbage = await fetch(storePath(shop.sandbox, '/products'));
       expect(garbage.status).toBe(200);
       await expect(garbage.clone().json()).rejects.toThrow();
 
       await setFault('slow');
       const started = Date.now();
-      const slow = await fetch(storePath(sandbox, '/products?limit=1'));
+      const slow = await fetch(storePath(shop.sandbox, '/products?limit=1'));
       expect(slow.status).toBe(200);
       expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
     } finally {
       await setFault('none');
     }
-    expect((await fetch(storePath(sandbox, '/products'))).status).toBe(200);
+    expect((await fetch(storePath(shop.sandbox, '/products'))).status).toBe(200);
   }, 15_000);
 
   it('starts in the fault mode named by COMMERCE_FAULT', async () => {
@@ -204,7 +195,7 @@ describe('compression', () => {
   }
 
   it('gzips the catalogue for a client that accepts it, and only then', async () => {
-    const url = storePath(sandbox, '/products');
+    const url = storePath(shop.sandbox, '/products');
     const zipped = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
     const plain = await rawGet(url, {});
     expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -216,7 +207,7 @@ describe('compression', () => {
   });
 
   it('leaves small answers alone', async () => {
-    const tiny = await rawGet(storePath(sandbox, '/products/prod_qui_n_existe_pas'), { 'Accept-Encoding': 'gzip' });
+    const tiny = await rawGet(storePath(shop.sandbox, '/products/prod_qui_n_existe_pas'), { 'Accept-Encoding': 'gzip' });
     expect(tiny.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { startCommerceSandbox, type SandboxOptions } from './server.ts';
 
 export type Sandbox = Awaited<ReturnType<typeof startCommerceSandbox>>;
@@ -14,6 +15,25 @@ export function tempDataDir(): { dir: string; remove(): void } {
 
 export function startSandbox(dataDir: string, options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   return startCommerceSandbox({ port: 0, dataDir, ...options });
+}
+
+/** Registers a test file's hooks: one sandbox over its own data dir for the whole file. */
+export function useSandbox(): { readonly sandbox: Sandbox } {
+  const data = tempDataDir();
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox(data.dir);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    data.remove();
+  });
+  return {
+    get sandbox() {
+      if (!sandbox) throw new Error('the sandbox is read before beforeAll has run');
+      return sandbox;
+    },
+  };
 }
 
 export const storePath = (sandbox: Sandbox, rest: string) => `${sandbox.url}/store/${sandbox.storeId}${rest}`;
