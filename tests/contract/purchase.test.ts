@@ -1,21 +1,20 @@
 // A purchase through the real HTTP path, with the unmodified supabase-js in Node: create-checkout,
 // the sandbox's hosted payment page (pay), the redirect to the site's /success page, record-order,
 // then the order and its items as the buyer reads them (and another customer does not).
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ws from 'ws';
 import type { LocalStack } from '../../scripts/stack/launch.ts';
+import { newCustomer, type ShopEnv } from '../support/shop.ts';
 
 let stack: LocalStack | undefined;
-let env: Record<string, string>;
+let env: ShopEnv;
 
 beforeAll(async () => {
-  if (process.env.SUPABASE_URL) env = process.env as Record<string, string>;
+  if (process.env.SUPABASE_URL) env = process.env as unknown as ShopEnv;
   else {
     // Loaded only when needed: with the orchestrator's env, nothing of the launcher is required.
     const { startLocalStack } = await import('../../scripts/stack/launch.ts');
     stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
-    env = stack.env;
+    env = stack.env as unknown as ShopEnv;
   }
 });
 
@@ -45,17 +44,7 @@ async function products(): Promise<Product[]> {
   return ((await response.json()) as { products: Product[] }).products;
 }
 
-async function customer(label: string): Promise<SupabaseClient> {
-  const client = createClient(env.SUPABASE_URL!, env.SUPABASE_ANON_KEY!, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
-  });
-  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const { data, error } = await client.auth.signUp({ email, password: 'purchase-test-2026' });
-  expect(error).toBeNull();
-  expect(data.session).not.toBeNull();
-  return client;
-}
+const customer = async (label: string) => (await newCustomer(env, label)).supabase;
 
 /** Presses "Payer" on the hosted page as a browser submits the form; returns the redirect. */
 async function pay(paymentUrl: string): Promise<URL> {

@@ -1,28 +1,14 @@
 // The commerce service is down, answers 500 or answers garbage: the functions answer 502 with a
 // clear error and write nothing; once it is back, the same calls succeed.
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../../scripts/stack/launch.ts';
-import { commerceFault, createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
+import { expect, it } from 'vitest';
+import { useOwnStack } from '../support/own-stack.ts';
+import { commerceFault, createCheckout, newCustomer, pay } from '../support/shop.ts';
 
-let stack: LocalStack;
-let env: ShopEnv;
-let db: pg.Client;
-
-beforeAll(async () => {
-  stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
-  env = stack.env as unknown as ShopEnv;
-  db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
-});
+const own = useOwnStack({ db: true });
 
 const line = [{ variant_id: 'var_souffle_sacre', quantity: 1 }];
 const countRows = async (table: string, userId: string) =>
-  (await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where user_id = $1`, [userId])).rows[0]!.n;
+  (await own.db.query<{ n: number }>(`select count(*)::int as n from public.${table} where user_id = $1`, [userId])).rows[0]!.n;
 
 async function errorOf(result: { error: unknown }): Promise<{ status: number; body: { error?: { code?: string; message?: string } } }> {
   const context = (result.error as { context?: Response } | null)?.context;
@@ -32,14 +18,14 @@ async function errorOf(result: { error: unknown }): Promise<{ status: number; bo
 
 for (const mode of ['error', 'garbage'] as const) {
   it(`answers 502 and writes nothing when the commerce service answers ${mode === 'error' ? '500' : 'garbage'}`, async () => {
-    const { supabase, userId } = await newCustomer(env, `outage-${mode}`);
-    const { data, error } = await createCheckout(env, supabase, line);
+    const { supabase, userId } = await newCustomer(own.env, `outage-${mode}`);
+    const { data, error } = await createCheckout(own.env, supabase, line);
     expect(error).toBeNull();
     const sessionId = await pay(data!.url);
 
-    await commerceFault(env, mode);
+    await commerceFault(own.env, mode);
     try {
-      const checkout = await errorOf(await createCheckout(env, supabase, line));
+      const checkout = await errorOf(await createCheckout(own.env, supabase, line));
       expect(checkout.status).toBe(502);
       expect(checkout.body.error?.message).toMatch(/\S/);
       const record = await errorOf(await supabase.functions.invoke('record-order', { body: { session_id: sessionId } }));
@@ -47,7 +33,7 @@ for (const mode of ['error', 'garbage'] as const) {
       expect(await countRows('orders', userId)).toBe(0);
       expect(await countRows('checkout_sessions', userId)).toBe(1);
     } finally {
-      await commerceFault(env, 'none');
+      await commerceFault(own.env, 'none');
     }
 
     const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });

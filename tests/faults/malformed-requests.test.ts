@@ -1,26 +1,15 @@
 // Malformed and oversized bodies to every function and every API endpoint: a clear 4xx, nothing
 // written, and the processes stay up (the same endpoints answer normally right after).
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../../scripts/stack/launch.ts';
-import { newCustomer, type ShopEnv } from '../support/shop.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useOwnStack } from '../support/own-stack.ts';
+import { newCustomer } from '../support/shop.ts';
 
-let stack: LocalStack;
-let env: ShopEnv;
+const own = useOwnStack({ db: true });
 let token: string;
-let db: pg.Client;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
-  env = stack.env as unknown as ShopEnv;
-  const { supabase } = await newCustomer(env, 'malformed');
+  const { supabase } = await newCustomer(own.env, 'malformed');
   token = (await supabase.auth.getSession()).data.session!.access_token;
-  db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-  await stack?.stop();
 });
 
 const bodies: Array<[string, string | Buffer]> = [
@@ -42,7 +31,7 @@ const targets = [
 ];
 
 async function tableCounts(): Promise<string> {
-  const { rows } = await db.query(
+  const { rows } = await own.db.query(
     `select (select count(*) from public.orders) o, (select count(*) from public.checkout_sessions) c,
             (select count(*) from public.contact_messages) m, (select count(*) from auth.users) u,
             (select count(*) from public.profiles where role = 'admin') a`,
@@ -53,9 +42,9 @@ async function tableCounts(): Promise<string> {
 describe.each(targets)('$name', ({ path }) => {
   it.each(bodies)('answers %s with a clear 4xx and writes nothing', async (_, body) => {
     const before = await tableCounts();
-    const response = await fetch(`${env.SUPABASE_URL}${path}`, {
+    const response = await fetch(`${own.env.SUPABASE_URL}${path}`, {
       method: 'POST',
-      headers: { apikey: env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { apikey: own.env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body,
     });
     expect(response.status, await response.clone().text()).toBeGreaterThanOrEqual(400);
@@ -67,15 +56,15 @@ describe.each(targets)('$name', ({ path }) => {
 });
 
 it('keeps answering after the abuse', async () => {
-  const health = await fetch(`${env.SUPABASE_URL}/rest/v1/contact_messages`, {
+  const health = await fetch(`${own.env.SUPABASE_URL}/rest/v1/contact_messages`, {
     method: 'POST',
-    headers: { apikey: env.SUPABASE_ANON_KEY, 'Content-Type': 'application/json' },
+    headers: { apikey: own.env.SUPABASE_ANON_KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: 'Anne', email: 'anne@example.test', subject: 'Bonjour', message: 'Tout va bien.' }),
   });
   expect(health.status).toBe(201);
-  const fn = await fetch(`${env.SUPABASE_URL}/functions/v1/record-order`, {
+  const fn = await fetch(`${own.env.SUPABASE_URL}/functions/v1/record-order`, {
     method: 'POST',
-    headers: { apikey: env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: { apikey: own.env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ session_id: 'cs_unknown' }),
   });
   expect(fn.status).toBeGreaterThanOrEqual(400);

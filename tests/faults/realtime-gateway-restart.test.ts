@@ -2,19 +2,12 @@
 // itself, and a client that refetches the thread on every (re)subscription, as the dashboard
 // does, ends up with every committed message exactly once, including those sent while it was away.
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../../scripts/stack/launch.ts';
-import { newCustomer, type ShopEnv } from '../support/shop.ts';
+import { expect, it } from 'vitest';
+import { useOwnStack } from '../support/own-stack.ts';
+import { newCustomer } from '../support/shop.ts';
 
-let stack: LocalStack;
-let env: ShopEnv;
-
-beforeAll(async () => {
-  stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
-  env = stack.env as unknown as ShopEnv;
-});
-afterAll(() => stack?.stop());
+// Only the gateway restarts: the database, and this client on it, stay up.
+const own = useOwnStack({ db: true });
 
 const adminId = '00000000-0000-4000-a000-000000000001';
 
@@ -27,7 +20,7 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
 }
 
 it('misses no committed message across a gateway restart', async () => {
-  const { supabase, userId } = await newCustomer(env, 'rejoin');
+  const { supabase, userId } = await newCustomer(own.env, 'rejoin');
   const { data: session } = await supabase.auth.getSession();
   supabase.realtime.setAuth(session.session!.access_token);
   const thread = new Map<string, string>();
@@ -50,15 +43,13 @@ it('misses no committed message across a gateway restart', async () => {
     });
   await until(() => subscriptions === 1, 10_000, 'the first subscription');
 
-  const db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
   const send = (content: string) =>
-    db.query(`insert into public.user_messages (sender_id, receiver_id, content) values ($1, $2, $3)`, [adminId, userId, content]);
+    own.db.query(`insert into public.user_messages (sender_id, receiver_id, content) values ($1, $2, $3)`, [adminId, userId, content]);
   try {
     await send('avant');
     await until(() => [...thread.values()].includes('avant'), 5_000, 'the message before the restart');
 
-    await stack.restartGateway();
+    await own.stack.restartGateway();
     await send('pendant');
     await until(() => subscriptions >= 2, 30_000, 'supabase-js to rejoin');
     await send('après');
@@ -66,6 +57,5 @@ it('misses no committed message across a gateway restart', async () => {
     expect([...thread.values()].sort()).toEqual(['après', 'avant', 'pendant']);
   } finally {
     await supabase.removeChannel(channel);
-    await db.end();
   }
 });

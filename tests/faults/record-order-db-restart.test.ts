@@ -1,19 +1,13 @@
 // The database restarts during a burst of record-order calls: no order is half-written, calls
 // retried after the restart succeed, and every paid session ends with exactly one order.
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { restartCluster } from '../../scripts/db/cluster.ts';
-import { startLocalStack, type LocalStack } from '../../scripts/stack/launch.ts';
-import { createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
+import { useOwnStack } from '../support/own-stack.ts';
+import { createCheckout, newCustomer, pay } from '../support/shop.ts';
 
-let stack: LocalStack;
-let env: ShopEnv;
-
-beforeAll(async () => {
-  stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
-  env = stack.env as unknown as ShopEnv;
-});
-afterAll(() => stack?.stop());
+// The cluster restarts mid-test: no database client from the hooks, one opened afterwards.
+const own = useOwnStack();
 
 const lines = [
   { variant_id: 'var_eveil_du_coeur', quantity: 1 },
@@ -21,10 +15,10 @@ const lines = [
 ];
 
 it('records each paid session exactly once across a database restart', async () => {
-  const { supabase } = await newCustomer(env, 'restart');
+  const { supabase } = await newCustomer(own.env, 'restart');
   const sessions: string[] = [];
   for (let i = 0; i < 8; i++) {
-    const { data, error } = await createCheckout(env, supabase, lines);
+    const { data, error } = await createCheckout(own.env, supabase, lines);
     expect(error).toBeNull();
     sessions.push(await pay(data!.url));
   }
@@ -33,7 +27,7 @@ it('records each paid session exactly once across a database restart', async () 
   // Three calls per session, and the database restarts while they are in flight.
   const burst = Promise.allSettled(sessions.flatMap((id) => [record(id), record(id), record(id)]));
   await new Promise((r) => setTimeout(r, 30));
-  await restartCluster(stack.cluster);
+  await restartCluster(own.stack.cluster);
   const first = await burst;
   expect(first.length).toBe(24);
 
@@ -48,7 +42,7 @@ it('records each paid session exactly once across a database restart', async () 
   }
   expect(orderIds.size).toBe(sessions.length);
 
-  const db = new pg.Client({ connectionString: stack.dbUrl });
+  const db = new pg.Client({ connectionString: own.stack.dbUrl });
   await db.connect();
   try {
     const { rows } = await db.query<{ checkout_session_id: string; id: string; items: number; quantity: number; total_amount_cents: number }>(

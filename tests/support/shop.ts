@@ -23,7 +23,7 @@ export function client(env: ShopEnv, key = env.SUPABASE_ANON_KEY): SupabaseClien
 export async function newCustomer(env: ShopEnv, label: string): Promise<{ supabase: SupabaseClient; userId: string; email: string }> {
   const supabase = client(env);
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const { data, error } = await supabase.auth.signUp({ email, password: 'fault-test-2026', options: { data: { full_name: label } } });
+  const { data, error } = await supabase.auth.signUp({ email, password: 'shop-test-2026', options: { data: { full_name: label } } });
   if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
   return { supabase, userId: data.user.id, email };
 }
