@@ -1,23 +1,11 @@
 // Browser journeys of what surrounds the pages (issue 5): the crash screen when a page fails to
 // load, and the service worker that opens visited catalogue pages offline.
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import ws from 'ws';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await screenshot(page, `failed-${test.task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
-  await context?.close();
-});
+const browser = useBrowser();
 
 const admin = () => createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_SERVICE_ROLE_KEY!, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -26,7 +14,7 @@ const admin = () => createClient(process.env.SUPABASE_URL!, process.env.SUPABASE
 
 it('shows the crash screen when a page cannot load, reports it, and recovers on reload', async () => {
   // The same failure a visitor meets when the network drops a page's code (or a deploy removed it).
-  ({ context, page } = await newPage(browser, { serviceWorkers: 'block' }));
+  const page = await browser.open({ serviceWorkers: 'block' });
   await page.route('**/assets/about-*.js', (route) => route.abort('failed'));
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'À Propos' }).click();
@@ -54,7 +42,7 @@ it('shows the crash screen when a page cannot load, reports it, and recovers on 
 });
 
 it('opens the visited store and product pages offline', async () => {
-  ({ context, page } = await newPage(browser));
+  const page = await browser.open();
   const product = page.getByRole('article', { name: 'Méditation de la Lumière Intérieure' });
   await page.goto('/store');
   await expect.poll(() => product.isVisible()).toBe(true);
@@ -65,7 +53,7 @@ it('opens the visited store and product pages offline', async () => {
   await page.goto('/store');
   await expect.poll(() => product.isVisible()).toBe(true);
 
-  await context.setOffline(true);
+  await page.context().setOffline(true);
   // Offline for real, worker included: a catalogue read never made before fails.
   const unseen = await page.evaluate(async (url) => {
     try {

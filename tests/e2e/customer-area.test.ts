@@ -1,37 +1,15 @@
 // Browser journeys of the customer dashboard, the admin area and the live chat (issue 6) against
 // the whole local stack: real sign-ins, a real purchase, realtime between two browser contexts.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { demoAdmin, logIn, signUpCustomer, type Account } from './support/accounts.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton } from './support/cart.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') {
-    const name = test.task.name.replace(/\W+/g, '-');
-    await Promise.all(pages.map((page, i) => screenshot(page, `failed-${name}-${i}`).catch(() => undefined)));
-  }
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  pages.length = 0;
-});
-
-async function open(): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  pages.push(page);
-  return page;
-}
+const browser = useBrowser();
 
 async function signedIn(account: Account): Promise<Page> {
-  const page = await open();
+  const page = await browser.open();
   await page.goto('/login');
   await logIn(page, account);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
@@ -133,7 +111,7 @@ it('carries a conversation live between a customer and the administrator, with t
 
 it('sends an anonymous visitor to the login, then back to the page asked for', async () => {
   const account = await signUpCustomer('retour');
-  const page = await open();
+  const page = await browser.open();
   await page.goto('/dashboard/orders');
   await page.waitForURL(/\/login$/);
   await logIn(page, account);
@@ -151,7 +129,7 @@ it('keeps customers out of the admin area', async () => {
 });
 
 it("shows a visitor's contact message in the administrator's inbox", async () => {
-  const visitor = await open();
+  const visitor = await browser.open();
   const subject = unique('Question sur les méditations');
   await visitor.goto('/contact');
   await visitor.getByLabel('Nom', { exact: true }).fill('Lucie Bernard');

@@ -1,32 +1,16 @@
 // Browser journeys of the storefront (issue 5) against the whole local stack: the production
 // build, the gateway with its functions, and the commerce sandbox's payment page.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { logIn, signUpCustomer } from './support/accounts.ts';
-import { launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton } from './support/cart.ts';
 import { stockOf } from './support/catalogue.ts';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail') await screenshot(page, `failed-${test.task.name.replace(/\W+/g, '-')}`).catch(() => undefined);
-  await context?.close();
-});
-
-async function open(): Promise<void> {
-  ({ context, page } = await newPage(browser));
-}
+const browser = useBrowser();
 
 it('browses, buys as a visitor who logs in on the way, pays, and ends with an empty cart', async () => {
   const account = await signUpCustomer('parcours-achat');
-  await open();
+  const page = await browser.open();
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Boutique' }).click();
   await expect.poll(() => page.url()).toMatch(/\/store$/);
@@ -64,7 +48,7 @@ it('browses, buys as a visitor who logs in on the way, pays, and ends with an em
 
 it('keeps the cart after a refused payment and a cancelled one', async () => {
   const account = await signUpCustomer('parcours-refus');
-  await open();
+  const page = await browser.open();
   await page.goto('/login');
   await logIn(page, account);
   await page.waitForURL(/\/(profile|dashboard)/);
@@ -86,7 +70,7 @@ it('keeps the cart after a refused payment and a cancelled one', async () => {
 it('refuses to add more than the stock with the French message, leaving the cart unchanged', async () => {
   const stock = await stockOf('var_sommeil_profond', 'prod_sommeil_profond');
   expect(stock).toBeGreaterThan(0);
-  await open();
+  const page = await browser.open();
   await page.goto('/product/prod_sommeil_profond');
   for (let i = 0; i < stock; i++) await page.getByRole('button', { name: 'Augmenter la quantité' }).click();
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
@@ -98,7 +82,7 @@ it('refuses to add more than the stock with the French message, leaving the cart
 
 it('registers, then logs in', async () => {
   const email = `inscription-${Date.now()}@example.test`;
-  await open();
+  const page = await browser.open();
   await page.goto('/register');
   await page.getByLabel('Nom complet').fill('Élise Moreau');
   await page.getByLabel('Email').fill(email);
@@ -114,7 +98,7 @@ it('registers, then logs in', async () => {
 });
 
 it('sends the contact form and clears it', async () => {
-  await open();
+  const page = await browser.open();
   await page.goto('/contact');
   await page.getByLabel('Nom', { exact: true }).fill('Jeanne Leroy');
   await page.getByLabel('Email').fill('jeanne@example.test');
@@ -127,7 +111,7 @@ it('sends the contact form and clears it', async () => {
 });
 
 it("shows 'Produit non trouvé' for an unknown product", async () => {
-  await open();
+  const page = await browser.open();
   await page.goto('/product/prod_qui_n_existe_pas');
   await expect.poll(() => page.getByText('Produit non trouvé').first().isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('link', { name: /boutique/i }).first().isVisible()).toBe(true);

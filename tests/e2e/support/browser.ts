@@ -2,6 +2,7 @@
 // each journey's end (and on failure) under tests/e2e/screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const screenshotsDir = join(import.meta.dirname, '..', 'screenshots');
@@ -26,4 +27,32 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Registers a journey file's hooks: one browser for the file; each page a journey opens gets a
+ * context of its own, is screenshotted when the journey fails, and is closed after it.
+ */
+export function useBrowser(): { open(options?: BrowserContextOptions): Promise<Page> } {
+  let browser: Browser | undefined;
+  const opened: Array<{ context: BrowserContext; page: Page }> = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail') {
+      const name = `failed-${test.task.name.replace(/\W+/g, '-')}`;
+      await Promise.all(opened.map(({ page }, i) => screenshot(page, opened.length > 1 ? `${name}-${i}` : name).catch(() => undefined)));
+    }
+    await Promise.all(opened.splice(0).map(({ context }) => context.close()));
+  });
+  return {
+    async open(options = {}) {
+      if (!browser) throw new Error('the browser is used before beforeAll has run');
+      const tab = await newPage(browser, options);
+      opened.push(tab);
+      return tab.page;
+    },
+  };
 }
