@@ -21,8 +21,8 @@ export interface SandboxOptions {
   sessionTtlMs?: number;
 }
 
-export type FaultMode = 'none' | 'error' | 'garbage' | 'slow';
-const faultModes: FaultMode[] = ['none', 'error', 'garbage', 'slow'];
+export type FaultMode = 'none' | 'down' | 'error' | 'garbage' | 'slow';
+const faultModes: FaultMode[] = ['none', 'down', 'error', 'garbage', 'slow'];
 const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS', 'Access-Control-Allow-Headers': 'content-type, authorization, accept', 'Access-Control-Max-Age': '600' };
 
 // Text answers (the catalogue's JSON, pages, SVG images) are gzipped for clients that accept it, as
@@ -70,6 +70,8 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
   let base = options.publicUrl ?? '';
 
   async function storeApi(req: IncomingMessage, res: ServerResponse, parts: string[], query: URLSearchParams): Promise<void> {
+    // Down: the connection drops with no answer, as a client sees a service that is not there.
+    if (fault === 'down') return void req.socket.destroy();
     if (fault === 'error') return sendJson(res, { status: 500, body: { message: 'injected fault' } });
     if (fault === 'garbage') return send(res, 200, '<html>upstream hiccup', 'application/json');
     if (fault === 'slow') await new Promise((r) => setTimeout(r, 5000));

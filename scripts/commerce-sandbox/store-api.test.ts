@@ -139,9 +139,12 @@ describe('errors, CORS and faults', () => {
     return fetch(`${shop.sandbox.url}/__sandbox/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode }) });
   }
 
-  it('injects errors, garbage and slowness into the store API until reset', async () => {
+  it('injects an outage, errors, garbage and slowness into the store API until reset', async () => {
     try {
-      expect((await setFault('error')).status).toBe(200);
+      expect((await setFault('down')).status).toBe(200);
+      await expect(fetch(storePath(shop.sandbox, '/products'))).rejects.toThrow();
+
+      await setFault('error');
       const failing = await fetch(storePath(shop.sandbox, '/products'));
       expect(failing.status).toBe(500);
       expect(failing.statusText).toBe('Internal Server Error');

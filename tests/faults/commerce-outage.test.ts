@@ -16,8 +16,10 @@ async function errorOf(result: { error: unknown }): Promise<{ status: number; bo
   return { status: context.status, body: (await context.json()) as { error?: { code?: string; message?: string } } };
 }
 
-for (const mode of ['error', 'garbage'] as const) {
-  it(`answers 502 and writes nothing when the commerce service answers ${mode === 'error' ? '500' : 'garbage'}`, async () => {
+const outages = { down: 'is down', error: 'answers 500', garbage: 'answers garbage' } as const;
+
+for (const [mode, what] of Object.entries(outages) as Array<[keyof typeof outages, string]>) {
+  it(`answers 502 and writes nothing when the commerce service ${what}`, async () => {
     const { supabase, userId } = await newCustomer(own.env, `outage-${mode}`);
     const { data, error } = await createCheckout(own.env, supabase, line);
     expect(error).toBeNull();

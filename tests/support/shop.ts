@@ -2,6 +2,7 @@
 // unmodified supabase-js, a checkout through create-checkout, the sandbox's payment page.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
 
 export interface ShopEnv {
   SUPABASE_URL: string;
@@ -43,7 +44,7 @@ export async function pay(paymentUrl: string): Promise<string> {
 }
 
 /** Sets the commerce sandbox's fault mode (loopback-only admin endpoint). */
-export async function commerceFault(env: ShopEnv, mode: 'none' | 'error' | 'garbage'): Promise<void> {
+export async function commerceFault(env: ShopEnv, mode: FaultMode): Promise<void> {
   const response = await fetch(`${env.COMMERCE_API_URL}/__sandbox/fault`, { method: 'POST', body: JSON.stringify({ mode }) });
   if (!response.ok) throw new Error(`fault mode not set: ${response.status}`);
 }
