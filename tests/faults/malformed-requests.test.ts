@@ -6,10 +6,12 @@ import { newCustomer } from '../support/shop.ts';
 
 const own = useOwnStack({ db: true });
 let token: string;
+let userId: string;
 
 beforeAll(async () => {
-  const { supabase } = await newCustomer(own.env, 'malformed');
-  token = (await supabase.auth.getSession()).data.session!.access_token;
+  const customer = await newCustomer(own.env, 'malformed');
+  userId = customer.userId;
+  token = (await customer.supabase.auth.getSession()).data.session!.access_token;
 });
 
 const bodies: Array<[string, string | Buffer]> = [
@@ -21,29 +23,41 @@ const bodies: Array<[string, string | Buffer]> = [
   ['an oversized body (3 MB)', Buffer.alloc(3 * 1024 * 1024, 'a')],
 ];
 
+// Every write the app makes, with the method it uses (the signed-in customer's token throughout).
 const targets = [
-  { name: 'create-checkout', path: '/functions/v1/create-checkout' },
-  { name: 'record-order', path: '/functions/v1/record-order' },
-  { name: 'set-admin-role', path: '/functions/v1/set-admin-role' },
-  { name: 'REST insert', path: '/rest/v1/contact_messages' },
-  { name: 'auth sign-up', path: '/auth/v1/signup' },
-  { name: 'auth token', path: '/auth/v1/token?grant_type=password' },
+  { name: 'create-checkout', method: 'POST', path: () => '/functions/v1/create-checkout' },
+  { name: 'record-order', method: 'POST', path: () => '/functions/v1/record-order' },
+  { name: 'set-admin-role', method: 'POST', path: () => '/functions/v1/set-admin-role' },
+  { name: 'REST insert contact_messages', method: 'POST', path: () => '/rest/v1/contact_messages' },
+  { name: 'REST insert user_messages', method: 'POST', path: () => '/rest/v1/user_messages' },
+  { name: 'REST insert crash_reports', method: 'POST', path: () => '/rest/v1/crash_reports' },
+  { name: 'REST update profiles', method: 'PATCH', path: () => `/rest/v1/profiles?id=eq.${userId}` },
+  { name: 'REST update user_messages', method: 'PATCH', path: () => `/rest/v1/user_messages?receiver_id=eq.${userId}` },
+  { name: 'REST rpc admin_conversations', method: 'POST', path: () => '/rest/v1/rpc/admin_conversations' },
+  { name: 'auth sign-up', method: 'POST', path: () => '/auth/v1/signup' },
+  { name: 'auth token', method: 'POST', path: () => '/auth/v1/token?grant_type=password' },
+  { name: 'auth user update', method: 'PUT', path: () => '/auth/v1/user' },
 ];
 
-async function tableCounts(): Promise<string> {
+/** What any of the targets could write: row counts, and the customer's own rows as they stand. */
+async function stateOfWrites(): Promise<string> {
   const { rows } = await own.db.query(
     `select (select count(*) from public.orders) o, (select count(*) from public.checkout_sessions) c,
             (select count(*) from public.contact_messages) m, (select count(*) from auth.users) u,
-            (select count(*) from public.profiles where role = 'admin') a`,
+            (select count(*) from public.user_messages) um, (select count(*) from public.user_messages where is_read) r,
+            (select count(*) from public.crash_reports) cr, (select count(*) from public.profiles where role = 'admin') a,
+            (select row(p.*)::text from public.profiles p where p.id = $1) profile,
+            (select row(u.encrypted_password, u.email, u.raw_user_meta_data, u.updated_at)::text from auth.users u where u.id = $1) account`,
+    [userId],
   );
   return JSON.stringify(rows[0]);
 }
 
-describe.each(targets)('$name', ({ path }) => {
+describe.each(targets)('$name', ({ method, path }) => {
   it.each(bodies)('answers %s with a clear 4xx and writes nothing', async (_, body) => {
-    const before = await tableCounts();
-    const response = await fetch(`${own.env.SUPABASE_URL}${path}`, {
-      method: 'POST',
+    const before = await stateOfWrites();
+    const response = await fetch(`${own.env.SUPABASE_URL}${path()}`, {
+      method,
       headers: { apikey: own.env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body,
     });
@@ -51,7 +65,7 @@ describe.each(targets)('$name', ({ path }) => {
     expect(response.status).toBeLessThan(500);
     const answer = (await response.json()) as Record<string, unknown>;
     expect(JSON.stringify(answer)).not.toMatch(/\bat .*\.(ts|js):\d+/); // no stack trace
-    expect(await tableCounts()).toBe(before);
+    expect(await stateOfWrites()).toBe(before);
   });
 });
 
