@@ -31,19 +31,20 @@ export function useOwnStack(options: { db?: boolean } = {}): OwnStack {
     await db?.end();
     await stack?.stop();
   });
-  const ready = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} is not available: ${options.db || what === 'the stack' ? 'read before beforeAll has run' : 'ask useOwnStack({ db: true })'}`);
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the stack is read before beforeAll has run');
     return value;
   };
   return {
     get stack() {
-      return ready(stack, 'the stack');
+      return ready(stack);
     },
     get env() {
-      return ready(stack, 'the stack').env as unknown as ShopEnv;
+      return ready(stack).env as unknown as ShopEnv;
     },
     get db() {
-      return ready(db, 'the database client');
+      if (!options.db) throw new Error('this file has no database client: ask useOwnStack({ db: true })');
+      return ready(db);
     },
   };
 }
