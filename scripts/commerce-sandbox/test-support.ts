@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { useFileFixture } from '../lib/file-fixture.ts';
 import { startCommerceSandbox, type SandboxOptions } from './server.ts';
 
 export type Sandbox = Awaited<ReturnType<typeof startCommerceSandbox>>;
@@ -19,19 +19,23 @@ export function startSandbox(dataDir: string, options: Partial<SandboxOptions> =
 
 /** Registers a test file's hooks: one sandbox over its own data dir for the whole file. */
 export function useSandbox(): { readonly sandbox: Sandbox } {
-  const data = tempDataDir();
-  let sandbox: Sandbox | undefined;
-  beforeAll(async () => {
-    sandbox = await startSandbox(data.dir);
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    data.remove();
-  });
+  const fixture = useFileFixture(
+    async () => {
+      const data = tempDataDir();
+      const sandbox = await startSandbox(data.dir).catch((error: Error) => {
+        data.remove();
+        throw error;
+      });
+      return { data, sandbox };
+    },
+    async ({ data, sandbox }) => {
+      await sandbox.close();
+      data.remove();
+    },
+  );
   return {
     get sandbox() {
-      if (!sandbox) throw new Error('the sandbox is read before beforeAll has run');
-      return sandbox;
+      return fixture().sandbox;
     },
   };
 }

@@ -1,10 +1,10 @@
 // For tests: a throwaway cluster with the platform bootstrap, and gateways serving only the auth
 // service on free ports, plus a small HTTP client that shows what auth-js would receive.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import type pg from 'pg';
 import { startCluster } from '../../db/cluster.ts';
 import { applyBootstrap } from '../../db/migrate.ts';
+import { useFileFixture, withDatabaseClient } from '../../lib/file-fixture.ts';
 import { freePort } from '../../lib/free-port.ts';
 import { startGateway } from '../gateway.ts';
 import { apiKeys, newJwtSecret } from '../keys.ts';
@@ -87,32 +87,21 @@ export async function startAuthTestStack(): Promise<AuthTestStack> {
   }
 }
 
-/**
- * Registers a test file's hooks: one auth test stack and a superuser client on its database for
- * the whole file. Read them through the returned object once the tests run.
- */
+/** Registers a test file's hooks: one auth test stack and a superuser client on its database. */
 export function useAuthTestStack(): { readonly stack: AuthTestStack; readonly db: pg.Client } {
-  let stack: AuthTestStack | undefined;
-  let db: pg.Client | undefined;
-  beforeAll(async () => {
-    stack = await startAuthTestStack();
-    db = new pg.Client({ connectionString: stack.dbUrl });
-    await db.connect();
-  });
-  afterAll(async () => {
-    await db?.end();
-    await stack?.stop();
-  });
-  const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the auth test stack is read before beforeAll has run');
-    return value;
-  };
+  const fixture = useFileFixture(
+    async () => withDatabaseClient(await startAuthTestStack()),
+    async ({ stack, db }) => {
+      await db.end();
+      await stack.stop();
+    },
+  );
   return {
     get stack() {
-      return ready(stack);
+      return fixture().stack;
     },
     get db() {
-      return ready(db);
+      return fixture().db;
     },
   };
 }

@@ -2,8 +2,9 @@
 // each journey's end (and on failure) under tests/e2e/screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { useFileFixture } from '../../../scripts/lib/file-fixture.ts';
 
 export const screenshotsDir = join(import.meta.dirname, '..', 'screenshots');
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -34,12 +35,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * context of its own, is screenshotted when the journey fails, and is closed after it.
  */
 export function useBrowser(): { open(options?: BrowserContextOptions): Promise<Page> } {
-  let browser: Browser | undefined;
+  const browser = useFileFixture(launchBrowser, (launched) => launched.close());
   const opened: Array<{ context: BrowserContext; page: Page }> = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
   afterEach(async (test) => {
     if (test.task.result?.state === 'fail') {
       const name = `failed-${test.task.name.replace(/\W+/g, '-')}`;
@@ -49,8 +46,7 @@ export function useBrowser(): { open(options?: BrowserContextOptions): Promise<P
   });
   return {
     async open(options = {}) {
-      if (!browser) throw new Error('the browser is used before beforeAll has run');
-      const tab = await newPage(browser, options);
+      const tab = await newPage(browser(), options);
       opened.push(tab);
       return tab.page;
     },
