@@ -83,9 +83,12 @@ if (!(command in entries)) fail([`Unknown command "${command}". Use: node script
 checkNode();
 ensureOsPackages();
 ensureNpmDependencies();
-const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
-const child = spawn(process.execPath, [tsx, join(root, entries[command]), ...rest], { stdio: 'inherit', cwd: root });
-// Ctrl-C reaches the whole process group: the child stops its servers itself, so this process
-// only waits for it instead of dying first.
+// tsx as Node's loader, not its CLI: the CLI relays a Ctrl-C to its child and kills it (SIGKILL)
+// when the child does not acknowledge within about 30 ms, which a busy `start.ts` can miss, and a
+// killed `start.ts` never stops the database.
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, entries[command]), ...rest], { stdio: 'inherit', cwd: root });
+// Ctrl-C reaches the whole process group, and a signal may also be sent to this process alone: it
+// is relayed (the child counts a relayed copy and the original as one), and this process waits
+// for the child to stop its servers instead of dying first.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));

@@ -1,39 +1,43 @@
-// `npm start`: the whole shop on this machine, persistent under .local/, on the ports of
-// `supabase start`. Ctrl-C stops everything cleanly.
-import { defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
+// `npm start`: the whole shop on this machine, persistent (its state in .local/, the database
+// where cluster-home.ts says), on the ports of `supabase start`. Ctrl-C stops everything.
+// SHOP_STATE_DIR and SHOP_{API,DB,COMMERCE,WEB}_PORT run a second shop beside the first.
+import { stopClustersNow } from './db/cluster.ts';
+import { handleInterrupts } from './lib/interrupts.ts';
 import { done, step } from './lib/log.ts';
-import { serveWebApp } from './lib/web-app.ts';
+import { localDir } from './lib/paths.ts';
+import { serveWebApp, type WebServer } from './lib/web-app.ts';
+import { defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
 
-const siteUrl = `http://127.0.0.1:${defaultPorts.web}`;
+function portSetting(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number, not "${value}".`);
+  return port;
+}
+
+const ports = {
+  api: portSetting('SHOP_API_PORT', defaultPorts.api),
+  db: portSetting('SHOP_DB_PORT', defaultPorts.db),
+  commerce: portSetting('SHOP_COMMERCE_PORT', defaultPorts.commerce),
+  web: portSetting('SHOP_WEB_PORT', defaultPorts.web),
+};
+const stateDir = process.env.SHOP_STATE_DIR || localDir;
+const siteUrl = `http://127.0.0.1:${ports.web}`;
 const demoAccounts = [
   { role: 'administrator', email: 'admin@lumiere-sacree.test', password: 'admin-demo-2026' },
   { role: 'customer', email: 'client@lumiere-sacree.test', password: 'client-demo-2026' },
 ];
 
 let stack: LocalStack | undefined;
-let web: { stop(): Promise<void> } | undefined;
-let stopping = false;
+let web: WebServer | undefined;
 
-async function shutdown(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    step('stopping');
-    await web?.stop();
-    await stack?.stop();
-    done('stopped');
-  }
-  process.exit(code);
-}
-
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
-
-try {
-  stack = await startLocalStack({ persistent: true, siteUrl });
+async function start(): Promise<void> {
+  stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports });
   step('web app (Vite dev server)');
   web = await serveWebApp({
     mode: 'dev',
-    port: defaultPorts.web,
+    port: ports.web,
     env: {
       VITE_SUPABASE_URL: stack.apiUrl,
       VITE_SUPABASE_ANON_KEY: stack.anonKey,
@@ -42,18 +46,48 @@ try {
       VITE_ADMIN_EMAIL: demoAccounts[0]!.email,
     },
   });
+}
+
+let stopping: Promise<void> | undefined;
+function stop(): Promise<void> {
+  stopping ??= (async () => {
+    step('stopping');
+    await web?.stop();
+    await stack?.stop();
+    done('stopped');
+  })();
+  return stopping;
+}
+
+// A Ctrl-C during start-up waits for the part being started, then stops all of it.
+const starting = start();
+handleInterrupts({
+  async graceful() {
+    await starting.catch(() => undefined);
+    await stop();
+  },
+  async force() {
+    web?.kill();
+    await stopClustersNow();
+  },
+});
+
+try {
+  await starting;
+  const live = stack!;
   const lines = [
     '',
     'The shop is running. Ctrl-C stops it.',
     '',
     `  Web app             ${siteUrl}`,
-    `  Supabase API        ${stack.apiUrl}   (auth, rest, realtime, functions)`,
-    `  Database            ${stack.dbUrl}`,
-    `  Commerce sandbox    ${stack.commerceUrl}/store/${stack.storeId}/products`,
-    `  Sign-up mail outbox ${stack.apiUrl}/auth/v1/outbox`,
+    `  Supabase API        ${live.apiUrl}   (auth, rest, realtime, functions)`,
+    `  Database            ${live.dbUrl}`,
+    `  Database files      ${live.cluster.dataDir}`,
+    `  Commerce sandbox    ${live.commerceUrl}/store/${live.storeId}/products`,
+    `  Sign-up mail outbox ${live.apiUrl}/auth/v1/outbox`,
     '',
-    `  anon key            ${stack.anonKey}`,
-    `  service_role key    ${stack.serviceRoleKey}`,
+    `  anon key            ${live.anonKey}`,
+    `  service_role key    ${live.serviceRoleKey}`,
     '',
     '  Demo accounts:',
     ...demoAccounts.map((a) => `    ${a.role.padEnd(14)} ${a.email} / ${a.password}`),
@@ -62,5 +96,6 @@ try {
   console.log(lines.join('\n'));
 } catch (error) {
   console.error(`\nThe shop could not start: ${(error as Error).message}\n`);
-  await shutdown(1);
+  await stop();
+  process.exit(1);
 }

@@ -6,10 +6,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopClustersNow } from './db/cluster.ts';
 import { runPgTap } from './db/pgtap.ts';
 import { denoExecutable } from './lib/deno.ts';
 import { typesAreFresh } from './db/types.ts';
 import { freePort } from './lib/free-port.ts';
+import { handleInterrupts } from './lib/interrupts.ts';
 import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runCommand } from './lib/processes.ts';
@@ -121,6 +123,19 @@ async function main(): Promise<void> {
   step('browser journeys (headless Chromium)');
   await vitest('e2e', { ...stack.env, WEB_URL: siteUrl });
 }
+
+// Ctrl-C stops the shared stack and the web server, so no throwaway database outlives the run.
+handleInterrupts(
+  {
+    async graceful() {
+      await web?.stop();
+      await stack?.stop();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+    force: stopClustersNow,
+  },
+  130,
+);
 
 let crashed: Error | undefined;
 try {

@@ -1,18 +1,13 @@
 // A PostgreSQL 15 cluster from the OS packages, with wal_level=logical for realtime.
-// Persistent (under .local/, for `npm start`) or throwaway (a temporary folder, for tests).
-// PostgreSQL refuses to run as root, so as root the server runs as the unprivileged `postgres`
-// user that the Debian package creates.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync, chownSync, readFileSync } from 'node:fs';
+// Persistent (for `npm start`, where cluster-home.ts says) or throwaway (a temporary folder, for
+// tests).
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { freePort } from '../lib/free-port.ts';
+import { asServerUser, giveToServerUser, serverCanReach, serverUser } from './server-user.ts';
 
-const run = promisify(execFile);
 const pgBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-const asRoot = process.getuid?.() === 0;
-const serverUser = 'postgres';
 
 export interface Cluster {
   /** Superuser connection URL (user `postgres`, database `postgres`). */
@@ -27,34 +22,10 @@ export interface Cluster {
 export interface ClusterOptions {
   /** Throwaway clusters live in a temporary folder and are deleted on stop. */
   persistent: boolean;
-  /** Required when persistent. */
+  /** Required when persistent (see cluster-home.ts). */
   dataDir?: string;
   /** Defaults to a free port. */
   port?: number;
-}
-
-async function asServerUser(command: string, args: string[]): Promise<string> {
-  const [file, argv] = asRoot ? ['runuser', ['-u', serverUser, '--', command, ...args]] : [command, args];
-  try {
-    const { stdout } = await run(file, argv, { maxBuffer: 16 * 1024 * 1024 });
-    return stdout;
-  } catch (error) {
-    const e = error as { stderr?: string; message: string };
-    throw new Error(`${command} failed: ${e.stderr?.trim() || e.message}`);
-  }
-}
-
-function giveToServerUser(path: string): void {
-  if (!asRoot) return;
-  const { uid, gid } = serverIds();
-  chownSync(path, uid, gid);
-}
-
-function serverIds(): { uid: number; gid: number } {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${serverUser}:`));
-  if (!line) throw new Error(`Running as root needs the "${serverUser}" OS user (created by the postgresql package).`);
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
 }
 
 function settings(port: number, dataDir: string, persistent: boolean): string {
@@ -89,11 +60,22 @@ async function isRunning(dataDir: string): Promise<boolean> {
   }
 }
 
+/** The data folders of the clusters this process started and has not stopped. */
+const running = new Set<string>();
+
+/** Stops every cluster this process started, at once (connections cut): a forced stop. */
+export async function stopClustersNow(): Promise<void> {
+  await Promise.all([...running].map((dataDir) => asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined)));
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!existsSync(join(pgBin, 'postgres'))) {
     throw new Error(`PostgreSQL 15 is not installed at ${pgBin} (Debian package postgresql-15).`);
   }
   const persistent = options.persistent;
+  if (!persistent && !(await serverCanReach(tmpdir()))) {
+    throw new Error(`PostgreSQL runs as the "${serverUser}" user, who cannot enter the temporary folder ${tmpdir()}: set TMPDIR to a folder every user can traverse, such as /tmp.`);
+  }
   const dataDir = persistent ? options.dataDir : mkdtempSync(join(tmpdir(), 'shop-pg-'));
   if (!dataDir) throw new Error('A persistent cluster needs a dataDir.');
   const port = options.port ?? (await freePort());
@@ -103,6 +85,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (await isRunning(dataDir)) {
     await asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   }
+  running.add(dataDir);
   await asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-t', '60', 'start']);
 
   const urlFor = (role: string) => `postgresql://${role}@127.0.0.1:${port}/postgres`;
@@ -116,6 +99,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       if (stopped) return;
       stopped = true;
       await asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
+      running.delete(dataDir);
       if (!persistent) rmSync(dataDir, { recursive: true, force: true });
     },
   };

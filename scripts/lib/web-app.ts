@@ -24,7 +24,14 @@ export async function buildWebApp(env: WebEnv, outDir: string): Promise<void> {
   if (code !== 0) throw new Error(`the web build failed (exit code ${code})`);
 }
 
-export async function serveWebApp(options: { mode: 'dev' | 'preview'; port: number; env: WebEnv; outDir?: string }): Promise<{ url: string; stop(): Promise<void> }> {
+export interface WebServer {
+  url: string;
+  stop(): Promise<void>;
+  /** Ends the server at once (a forced stop). */
+  kill(): void;
+}
+
+export async function serveWebApp(options: { mode: 'dev' | 'preview'; port: number; env: WebEnv; outDir?: string }): Promise<WebServer> {
   const args = options.mode === 'dev' ? [vite] : [vite, 'preview', ...(options.outDir ? ['--outDir', options.outDir] : [])];
   const child: ChildProcess = spawn(process.execPath, [...args, '--host', '127.0.0.1', '--port', String(options.port), '--strictPort'], {
     cwd: webDir,
@@ -33,5 +40,5 @@ export async function serveWebApp(options: { mode: 'dev' | 'preview'; port: numb
   });
   const url = `http://127.0.0.1:${options.port}`;
   await waitForHttp(url);
-  return { url, stop: () => stopProcess(child) };
+  return { url, stop: () => stopProcess(child), kill: () => child.kill('SIGKILL') };
 }

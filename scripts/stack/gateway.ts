@@ -118,9 +118,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     url: `http://127.0.0.1:${port}`,
     context,
     async close() {
+      // No new connection from here on; then the services, then whatever connection is left.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
       await Promise.all([...services.values()].map((s) => s.close()));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
       await Promise.all([...pools.values()].map((p) => p.end()));
     },
   };

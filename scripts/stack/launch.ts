@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCommerceSandbox } from '../commerce-sandbox/server.ts';
+import { persistentDataDir } from '../db/cluster-home.ts';
 import { startCluster, type Cluster } from '../db/cluster.ts';
 import { applyBootstrap, applyMigrations, applySeed } from '../db/migrate.ts';
 import { freePort } from '../lib/free-port.ts';
@@ -22,8 +23,10 @@ export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, web: 5173 
 export const commerceStoreId = 'store_lumiere_sacree';
 
 export interface LocalStackOptions {
-  /** Persistent: the development stack under .local/ on the fixed ports. Else throwaway. */
+  /** Persistent: the development stack, its state kept in `stateDir`, on the fixed ports. Else throwaway. */
   persistent: boolean;
+  /** Where a persistent stack keeps its state; defaults to the clone's .local/. */
+  stateDir?: string;
   /** The web app's origin (GoTrue's SITE_URL; checkout return URLs must be on it). */
   siteUrl: string;
   autoconfirm?: boolean;
@@ -56,15 +59,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    step(`PostgreSQL 15 (${persistent ? 'persistent, .local/db' : 'throwaway'})`);
-    const cluster = await startCluster({ persistent, dataDir: join(localDir, 'db'), port: await port('db') });
+    const stateDir = options.stateDir ?? localDir;
+    const dataDir = persistent ? await persistentDataDir(stateDir) : undefined;
+    step(`PostgreSQL 15 (${dataDir ? `persistent, ${dataDir}` : 'throwaway'})`);
+    const cluster = await startCluster({ persistent, dataDir, port: await port('db') });
     stops.push(() => cluster.stop());
     await applyBootstrap(cluster.url);
     const { applied } = await applyMigrations(cluster.url);
     step(`migrations: ${applied.length ? applied.join(', ') : 'up to date'}`);
 
     step('commerce sandbox');
-    const commerceDir = persistent ? join(localDir, 'commerce') : mkdtempSync(join(tmpdir(), 'shop-commerce-'));
+    const commerceDir = persistent ? join(stateDir, 'commerce') : mkdtempSync(join(tmpdir(), 'shop-commerce-'));
     const sandbox = await startCommerceSandbox({ port: await port('commerce'), dataDir: commerceDir, storeId: commerceStoreId });
     stops.push(async () => {
       await sandbox.close();
@@ -72,7 +77,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     await applySeed(cluster.url, { 'shop.commerce_url': sandbox.url });
 
-    const jwtSecret = persistent ? persistentJwtSecret(join(localDir, 'jwt-secret')) : newJwtSecret();
+    const jwtSecret = persistent ? persistentJwtSecret(join(stateDir, 'jwt-secret')) : newJwtSecret();
     const keys = apiKeys(jwtSecret);
     const apiPort = await port('api');
     const apiUrl = `http://127.0.0.1:${apiPort}`;
