@@ -1,5 +1,5 @@
-// `npm run db:types`: regenerates web/src/lib/database.types.ts from the migrations, on a
-// throwaway cluster, so the result depends on nothing but the repository.
+// `npm run db:types`: regenerates web/src/lib/database.types.ts with the Supabase CLI from the
+// migrations, on a throwaway cluster, so the result depends on nothing but the repository.
 import { writeFileSync } from 'node:fs';
 import { done } from '../lib/log.ts';
 import { startCluster } from './cluster.ts';

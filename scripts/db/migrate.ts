@@ -1,14 +1,17 @@
-// Applies the platform bootstrap, then supabase/migrations/*.sql in order, each in its own
-// transaction, recording versions in supabase_migrations.schema_migrations as the Supabase CLI
-// does; then supabase/seed.sql. A failing file is rolled back whole and reported with its name,
-// line and Postgres error.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Builds a database as hosted Supabase has it: the platform bootstrap (what a new hosted project
+// already holds, which the CLI cannot create), the migrations by the Supabase CLI itself, then
+// supabase/seed.sql, run here at every start because it reads settings that differ per run (the
+// commerce sandbox's URL), which the CLI's seeding (once per file hash) cannot pass. A failing
+// file is rolled back whole and reported with its name and Postgres error.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { supabaseDir } from '../lib/paths.ts';
+import { repoRoot, supabaseDir } from '../lib/paths.ts';
+import { supabase } from './supabase-cli.ts';
 
 const bootstrapFile = join(import.meta.dirname, 'bootstrap.sql');
-const migrationName = /^(\d+)_(.+)\.sql$/;
+/** The CLI's progress line for each file it applies. */
+const applying = /^Applying migration (\S+\.sql)\.\.\.$/gm;
 
 export class SqlFileError extends Error {
   constructor(
@@ -56,25 +59,23 @@ export async function applyBootstrap(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function applyMigrations(databaseUrl: string, migrationsDir = join(supabaseDir, 'migrations')): Promise<MigrationResult> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+/**
+ * Applies supabase/migrations with the Supabase CLI, as an operator deploys them (`supabase db push
+ * --remote=<url>`): each file in its own transaction, its version recorded in
+ * supabase_migrations.schema_migrations. A failing file is rolled back whole and reported with its
+ * name and the Postgres error.
+ */
+export async function applyMigrations(databaseUrl: string, workdir = repoRoot): Promise<MigrationResult> {
   try {
-    const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
-    const files = readdirSync(migrationsDir).filter((f) => migrationName.test(f)).sort();
-    const applied: string[] = [];
-    for (const file of files) {
-      const [, version, name] = migrationName.exec(file)!;
-      if (done.has(version!)) continue;
-      const sql = readFileSync(join(migrationsDir, file), 'utf8');
-      await runFile(client, `supabase/migrations/${file}`, sql, {
-        after: () => client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [version, name, [sql]]),
-      });
-      applied.push(file);
-    }
-    return { applied };
-  } finally {
-    await client.end();
+    const { stdout, stderr } = await supabase(['db', 'push', `--remote=${databaseUrl}`, '--include-all'], { workdir });
+    return { applied: [...`${stdout}\n${stderr}`.matchAll(applying)].map((m) => m[1]!) };
+  } catch (error) {
+    const output = (error as Error).message;
+    const file = [...output.matchAll(applying)].at(-1)?.[1];
+    const cause = /^ERROR: (.*)$/m.exec(output)?.[1];
+    const statement = /^At statement: (\d+)\n(.*)$/m.exec(output);
+    if (!file || !cause) throw error;
+    throw new SqlFileError(`supabase/migrations/${file}`, undefined, new Error(statement ? `${cause}, at statement ${statement[1]}: ${statement[2]}` : cause));
   }
 }
 

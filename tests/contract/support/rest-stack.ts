@@ -48,7 +48,7 @@ async function applyShopMigrations(dbUrl: string): Promise<void> {
   const migrations = join(supabaseDir, 'migrations');
   if (!readdirSync(migrations).some((f) => f.endsWith('.sql'))) return;
   try {
-    await applyMigrations(dbUrl, migrations);
+    await applyMigrations(dbUrl);
   } catch (error) {
     console.warn(`[rest-stack] shop migrations not applied: ${(error as Error).message}`);
   }

@@ -19,6 +19,7 @@ export type Database = {
           total_amount_cents: number
           user_id: string
         }
+        ComputedFields: never
         Insert: {
           created_at?: string
           currency?: string
@@ -48,6 +49,7 @@ export type Database = {
           name: string
           subject: string
         }
+        ComputedFields: never
         Insert: {
           created_at?: string
           email: string
@@ -76,6 +78,7 @@ export type Database = {
           user_agent: string | null
           user_id: string | null
         }
+        ComputedFields: never
         Insert: {
           created_at?: string
           details?: string | null
@@ -109,6 +112,7 @@ export type Database = {
           variant_id: string
           variant_title: string | null
         }
+        ComputedFields: never
         Insert: {
           digital_file_url?: string | null
           file_type?: string | null
@@ -153,6 +157,7 @@ export type Database = {
           total_amount_cents: number
           user_id: string
         }
+        ComputedFields: never
         Insert: {
           checkout_session_id: string
           created_at?: string
@@ -179,6 +184,7 @@ export type Database = {
           file_type: string
           variant_id: string
         }
+        ComputedFields: never
         Insert: {
           digital_file_url: string
           file_type: string
@@ -200,6 +206,7 @@ export type Database = {
           role: string
           updated_at: string
         }
+        ComputedFields: never
         Insert: {
           avatar_url?: string | null
           created_at?: string
@@ -227,6 +234,7 @@ export type Database = {
           receiver_id: string
           sender_id: string
         }
+        ComputedFields: never
         Insert: {
           content: string
           created_at?: string
@@ -336,8 +344,7 @@ export type Tables<
 
 export type TablesInsert<
   DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | { schema: keyof DatabaseWithoutInternals },
+    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
@@ -361,8 +368,7 @@ export type TablesInsert<
 
 export type TablesUpdate<
   DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | { schema: keyof DatabaseWithoutInternals },
+    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
@@ -386,8 +392,7 @@ export type TablesUpdate<
 
 export type Enums<
   DefaultSchemaEnumNameOrOptions extends
-    | keyof DefaultSchema["Enums"]
-    | { schema: keyof DatabaseWithoutInternals },
+    keyof DefaultSchema["Enums"] | { schema: keyof DatabaseWithoutInternals },
   EnumName extends (DefaultSchemaEnumNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
@@ -423,4 +428,3 @@ export const Constants = {
     Enums: {},
   },
 } as const
-
