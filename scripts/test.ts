@@ -1,13 +1,18 @@
-// `npm test`: every suite against one throwaway stack (cluster, gateway, functions, sandbox) and
-// a production build of the web app. Runs pgTAP, the generated-types check, Vitest (unit,
-// integration, contract, browser journeys) and the Deno function tests, then prints one summary.
-// `npm test -- e2e pgtap` runs only the named suites (unit, pgtap, types, stack, deno, e2e).
+// `npm test`: every suite, then one summary. The operator's path and pgTAP on a new database the
+// Supabase CLI builds; the CLI's advisors and lint, the generated-types check, Vitest (integration,
+// contract, browser journeys) and the Deno function tests against one throwaway stack
+// (cluster, gateway, functions, sandbox) and a production build of the web app.
+// `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
+// types, stack, deno, e2e).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopClustersNow } from './db/cluster.ts';
+import { startCluster, stopClustersNow } from './db/cluster.ts';
+import { advisorFindings, lintFindings, migrationDrift } from './db/cli-checks.ts';
+import { applyBootstrap, applyMigrations } from './db/migrate.ts';
 import { runPgTap } from './db/pgtap.ts';
+import { cliVersion } from './db/supabase-cli.ts';
 import { denoExecutable } from './lib/deno.ts';
 import { typesAreFresh } from './db/types.ts';
 import { freePort } from './lib/free-port.ts';
@@ -24,7 +29,7 @@ interface SuiteResult {
   failed: number;
 }
 
-const suites = ['unit', 'pgtap', 'types', 'stack', 'deno', 'e2e'] as const;
+const suites = ['unit', 'operator', 'pgtap', 'advisors', 'lint', 'types', 'stack', 'deno', 'e2e'] as const;
 type Suite = (typeof suites)[number];
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(suites as readonly string[]).includes(name));
@@ -76,6 +81,44 @@ async function denoTests(env: Record<string, string>): Promise<void> {
   results.push({ name: 'deno functions', passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
 }
 
+/** A check that passes with no finding; each finding is printed and counted as a failure. */
+function findings(name: string, found: string[]): void {
+  for (const finding of found) console.error(`  ${finding}`);
+  results.push({ name, passed: found.length === 0 ? 1 : 0, failed: found.length });
+}
+
+/**
+ * The operator's database half on a new database holding only what a new hosted project holds:
+ * `supabase db push` applies every migration, `supabase migration list` shows no difference, the
+ * advisors report nothing, and the pgTAP suite passes on it (no seed: production has none).
+ */
+async function operatorPath(): Promise<void> {
+  const cluster = await startCluster({ persistent: false });
+  try {
+    await applyBootstrap(cluster.url);
+    if (runs('operator')) {
+      step('operator path: supabase db push onto a bootstrap-only database');
+      const { applied } = await applyMigrations(cluster.url);
+      const expected = readdirSync(join(repoRoot, 'supabase/migrations')).filter((f) => f.endsWith('.sql')).sort();
+      const missing = expected.filter((f) => !applied.includes(f));
+      findings('db push', missing.map((f) => `not applied: ${f}`));
+      step('operator path: supabase migration list');
+      findings('migration list', await migrationDrift(cluster.url));
+      step('operator path: supabase db advisors');
+      findings('advisors (operator)', await advisorFindings(cluster.url));
+    } else {
+      await applyMigrations(cluster.url);
+    }
+    if (runs('pgtap')) {
+      step('pgTAP (pg_prove) on the operator\'s database');
+      const pgtap = await runPgTap(cluster.url);
+      results.push({ name: 'pgTAP', passed: pgtap.passed, failed: pgtap.failed });
+    }
+  } finally {
+    await cluster.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (runs('unit')) {
     step('unit tests (no stack needed)');
@@ -83,14 +126,20 @@ async function main(): Promise<void> {
   }
   if (!suites.some((suite) => suite !== 'unit' && runs(suite))) return;
 
+  step(`Supabase CLI ${await cliVersion()}`);
+  if (runs('operator') || runs('pgtap')) await operatorPath();
+
   const webPort = await freePort();
   const siteUrl = `http://127.0.0.1:${webPort}`;
   stack = await startLocalStack({ persistent: false, siteUrl });
 
-  if (runs('pgtap')) {
-    step('pgTAP (pg_prove)');
-    const pgtap = await runPgTap(stack.dbUrl);
-    results.push({ name: 'pgTAP', passed: pgtap.passed, failed: pgtap.failed });
+  if (runs('advisors')) {
+    step('supabase db advisors (every level, waivers in supabase/advisor-waivers.json)');
+    findings('db advisors', await advisorFindings(stack.dbUrl));
+  }
+  if (runs('lint')) {
+    step('supabase db lint (plpgsql_check, warnings and errors)');
+    findings('db lint', await lintFindings(stack.dbUrl));
   }
   if (runs('types')) {
     step('generated database types are up to date');
