@@ -34,11 +34,11 @@ describe('the settings', () => {
       cpuMsPerRequest: 2000,
       requestIdleTimeoutMs: 150_000,
       wallClockMs: 150_000,
-      functionSizeBytes: 20 * 1024 * 1024,
       customDomain: false,
     });
     expect(limitsFor('paid').wallClockMs).toBe(400_000);
     expect(hostedLimits.blockedPorts).toEqual([25, 587]);
+    expect(hostedLimits.functionSizeBytes).toBe(20 * 1024 * 1024);
     expect(hostedLimits.reservedSecretPrefix).toBe('SUPABASE_');
   });
 });
