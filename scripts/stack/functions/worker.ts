@@ -103,10 +103,10 @@ export class FunctionWorker {
     this.current = undefined;
     const live = [...this.retired, await current?.catch(() => undefined)];
     await Promise.all(
-      live.map(async (process) => {
-        if (!process) return;
-        process.agent.destroy();
-        await stopProcess(process.child, 2000);
+      live.map(async (worker) => {
+        if (!worker) return;
+        worker.agent.destroy();
+        await stopProcess(worker.child, 2000);
       }),
     );
   }
