@@ -13,7 +13,7 @@ import { step } from '../lib/log.ts';
 import { localDir } from '../lib/paths.ts';
 import { createAuthService } from './auth/service.ts';
 import { readFunctionSecrets } from './functions/secrets.ts';
-import { createFunctionsService } from './functions/service.ts';
+import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
 import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
 import { createRealtimeService } from './realtime/service.ts';
@@ -31,6 +31,8 @@ export interface LocalStackOptions {
   siteUrl: string;
   autoconfirm?: boolean;
   ports?: Partial<Omit<typeof defaultPorts, 'web'>>;
+  /** The edge runtime's settings: the hosted plan, a custom domain, a listener for what requests use. */
+  functions?: Pick<FunctionsServiceOptions, 'plan' | 'customDomain' | 'onRequestMeasured'>;
 }
 
 export interface LocalStack {
@@ -103,7 +105,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         '/auth/v1': createAuthService,
         '/rest/v1': createRestService,
         '/realtime/v1': createRealtimeService,
-        '/functions/v1': createFunctionsService,
+        '/functions/v1': functionsService(options.functions),
       },
     };
     let gateway = await startGateway(gatewayOptions);

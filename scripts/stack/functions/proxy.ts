@@ -1,5 +1,6 @@
 // Streams one request to a function's Deno process and its answer back: method, headers and
-// body go through unbuffered, as the edge runtime's relay does.
+// body go through unbuffered, as the edge runtime's relay does, with the two things the hosted
+// relay adds (limits.ts): the request idle timeout, and HTML on GET served as plain text.
 import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Running } from './worker.ts';
 
@@ -13,11 +14,28 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 /** The process went away before answering (it crashed or was killed mid-request). */
 export class UpstreamError extends Error {}
 
+/** The function sent no response within the request idle timeout. */
+export class IdleTimeoutError extends Error {}
+
+export interface RelayRules {
+  /** How long the function may take to send its response's head. */
+  idleTimeoutMs: number;
+  /** Without a custom domain, a GET answered with text/html reaches the caller as text/plain. */
+  customDomain: boolean;
+}
+
+function contentTypeSeen(method: string | undefined, headers: IncomingHttpHeaders, rules: RelayRules): IncomingHttpHeaders {
+  const type = headers['content-type'];
+  if (rules.customDomain || method !== 'GET' || !type || !/^\s*text\/html\b/i.test(type)) return headers;
+  return { ...headers, 'content-type': type.replace(/text\/html/i, 'text/plain') };
+}
+
 /**
  * Forwards `req` to the function at `target`, where it sees `path` (e.g. `/create-checkout?x=1`).
- * Rejects with UpstreamError if nothing was answered yet, so the caller can still reply.
+ * Rejects with UpstreamError or IdleTimeoutError if nothing was answered yet, so the caller can
+ * still reply.
  */
-export function proxyRequest(req: IncomingMessage, res: ServerResponse, target: Running, path: string): Promise<void> {
+export function proxyRequest(req: IncomingMessage, res: ServerResponse, target: Running, path: string, rules: RelayRules): Promise<void> {
   return new Promise((resolve, reject) => {
     const upstream = request({
       host: '127.0.0.1',
@@ -27,17 +45,24 @@ export function proxyRequest(req: IncomingMessage, res: ServerResponse, target: 
       path,
       headers: { ...endToEnd(req.headers), 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-proto': 'http' },
     });
+    const idle = setTimeout(() => {
+      reject(new IdleTimeoutError(`no response within the request idle timeout of ${rules.idleTimeoutMs / 1000} s`));
+      upstream.destroy();
+    }, rules.idleTimeoutMs);
     upstream.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+      clearTimeout(idle);
+      res.writeHead(answer.statusCode ?? 502, contentTypeSeen(req.method, endToEnd(answer.headers), rules));
       answer.pipe(res);
       answer.on('error', () => res.destroy());
     });
     upstream.on('error', (error) => {
+      clearTimeout(idle);
       if (res.headersSent) res.destroy();
       else reject(new UpstreamError(error.message));
     });
     // Done, or the caller gave up: then stop the function's work on it too.
     res.on('close', () => {
+      clearTimeout(idle);
       if (!res.writableFinished) upstream.destroy();
       resolve();
     });

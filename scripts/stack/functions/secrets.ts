@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { supabaseDir } from '../../lib/paths.ts';
+import { hostedLimits } from './limits.ts';
 
 /** Parses dotenv text: `KEY=value` lines, `#` comments, optional `export ` and quotes. */
 export function parseDotenv(text: string): Record<string, string> {
@@ -25,4 +26,16 @@ function readIfPresent(file: string): Record<string, string> {
 
 export function readFunctionSecrets(functionsDir = join(supabaseDir, 'functions')): Record<string, string> {
   return { ...readIfPresent(join(functionsDir, '.env.example')), ...readIfPresent(join(functionsDir, '.env')) };
+}
+
+/**
+ * Stops the start on a secret whose name the platform reserves (`SUPABASE_…`): hosted Supabase
+ * refuses to set it, and the runtime injects SUPABASE_URL and its siblings itself.
+ */
+export function refuseReservedSecrets(secrets: Record<string, string>): void {
+  const prefix = hostedLimits.reservedSecretPrefix;
+  const reserved = Object.keys(secrets).filter((name) => name.startsWith(prefix));
+  if (reserved.length > 0) {
+    throw new Error(`Function secrets may not start with ${prefix} (reserved by Supabase): rename ${reserved.join(', ')} in supabase/functions/.env`);
+  }
 }

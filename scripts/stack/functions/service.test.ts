@@ -5,34 +5,17 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../lib/free-port.ts';
-import type { StackContext } from '../context.ts';
 import { startGateway, type Gateway } from '../gateway.ts';
-import { apiKeys, newJwtSecret, signJwt } from '../keys.ts';
+import { signJwt } from '../keys.ts';
 import { functionsService } from './service.ts';
+import { bearer, fixtures, json, jwtSecret, keys, runtimeContext as context } from './test-runtime.ts';
 
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 // An empty Deno cache proves that nothing needs downloading (Deno runs with --cached-only).
 const denoDir = mkdtempSync(join(tmpdir(), 'functions-test-deno-'));
-const jwtSecret = newJwtSecret();
-const keys = apiKeys(jwtSecret);
 const factory = functionsService({ functionsDir: fixtures, configFile: join(fixtures, 'config.toml'), denoDir });
 let gateway: Gateway;
-
-async function context(): Promise<Omit<StackContext, 'pool'>> {
-  return {
-    apiUrl: `http://127.0.0.1:${await freePort()}`,
-    dbUrl: 'postgresql://postgres@127.0.0.1:5/postgres',
-    dbUrlFor: (role) => `postgresql://${role}@127.0.0.1:5/postgres`,
-    jwtSecret,
-    ...keys,
-    settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1:5173', jwtExpiry: 3600 },
-    functionSecrets: { SHOP_SECRET: 'local-value', SUPABASE_URL: 'http://must-not-win.test' },
-  };
-}
 
 beforeAll(async () => {
   process.env.FUNCTIONS_TEST_PARENT_ONLY = 'parent';
@@ -46,9 +29,6 @@ afterAll(async () => {
 });
 
 const call = (path: string, init: RequestInit = {}) => fetch(`${gateway.url}/functions/v1${path}`, init);
-// Tests read arbitrary fields of the fixtures' JSON.
-const json = (response: Response): Promise<any> => response.json();
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('routing', () => {
   it('answers 404 for a function that does not exist, and for folders that are not functions', async () => {

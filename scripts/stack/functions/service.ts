@@ -1,7 +1,8 @@
 // The local edge runtime (/functions/v1/<name>): the JWT check that `verify_jwt` asks for, then
 // the request proxied to real Deno running supabase/functions/<name>/index.ts with the env
 // Supabase injects (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL)
-// plus the project's secrets.
+// plus the project's secrets, under the hosted platform's limits (limits.ts): what crosses one is
+// answered as Supabase answers it.
 import { existsSync, mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -10,9 +11,12 @@ import type { ServiceFactory, StackContext } from '../context.ts';
 import { bearerToken, sendJson } from '../http.ts';
 import { verifyJwt } from '../keys.ts';
 import { readVerifyJwt } from './config.ts';
-import { proxyRequest, UpstreamError } from './proxy.ts';
+import { limitsFor, type Plan, type RuntimeLimits } from './limits.ts';
+import { IdleTimeoutError, proxyRequest, UpstreamError } from './proxy.ts';
+import { refuseReservedSecrets } from './secrets.ts';
 import { watchTree } from './watch-tree.ts';
-import { BootError, FunctionWorker } from './worker.ts';
+import type { RequestUsage } from './watchdog.ts';
+import { BootError, FunctionWorker, type Running } from './worker.ts';
 
 export interface FunctionsServiceOptions {
   /** Folder of `<name>/index.ts` functions; defaults to supabase/functions. */
@@ -21,6 +25,30 @@ export interface FunctionsServiceOptions {
   configFile?: string;
   /** Deno's cache (transpiled code); defaults to .local/deno. */
   denoDir?: string;
+  /** The hosted plan whose wall clock applies; the free plan's (the shorter) by default. */
+  plan?: Plan;
+  /** As a project with a custom domain: HTML on GET is served as such. Off by default. */
+  customDomain?: boolean;
+  /** Tests only: time limits too long to wait for, shortened. Everything else keeps its documented value. */
+  limits?: Partial<Pick<RuntimeLimits, 'requestIdleTimeoutMs' | 'wallClockMs'>>;
+  /** Told what each answered request used, as the runtime measured it (the bench reads this). */
+  onRequestMeasured?: (measured: RequestMeasured) => void;
+}
+
+export interface RequestMeasured extends RequestUsage {
+  /** The function's name. */
+  name: string;
+  /** The status the caller got. */
+  status: number;
+}
+
+/**
+ * What the platform answers when it, not the function, ends a request: the status, a JSON body
+ * with the code, and the code again in the `sb-error-code` header
+ * (https://supabase.com/docs/guides/functions/error-codes).
+ */
+function platformError(res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, { code, message }, { 'sb-error-code': code });
 }
 
 // Same rule as the Supabase CLI for function names; `_shared` and the like are not functions.
@@ -47,6 +75,8 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
     const verifyJwtFor = readVerifyJwt(options.configFile ?? join(supabaseDir, 'config.toml'));
     const denoDir = options.denoDir ?? join(localDir, 'deno');
     mkdirSync(denoDir, { recursive: true });
+    refuseReservedSecrets(context.functionSecrets);
+    const limits = limitsFor(options.plan, { customDomain: options.customDomain ?? false, ...options.limits });
     const env = {
       ...context.functionSecrets,
       SUPABASE_URL: context.apiUrl,
@@ -74,7 +104,7 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
       if (!functionName.test(name) || !existsSync(join(functionsDir, name, 'index.ts'))) return undefined;
       let worker = workers.get(name);
       if (!worker) {
-        worker = new FunctionWorker({ name, dir: join(functionsDir, name), env, denoDir, allowRead, allowNet });
+        worker = new FunctionWorker({ name, dir: join(functionsDir, name), env, denoDir, allowRead, allowNet, limits });
         workers.set(name, worker);
       }
       return worker;
@@ -106,14 +136,27 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
           return;
         }
       }
+      let running: Running;
       try {
-        await proxyRequest(req, res, await worker.running(), `${path}${url.search}`);
+        running = await worker.running();
       } catch (error) {
-        if (!(error instanceof BootError || error instanceof UpstreamError)) throw error;
+        if (!(error instanceof BootError)) throw error;
+        console.error(`[functions:${name}] ${error.message}`);
+        platformError(res, 503, 'BOOT_ERROR', 'Function failed to boot (please check logs)');
+        return;
+      }
+      const measured = running.begin();
+      try {
+        await proxyRequest(req, res, running, `${path}${url.search}`, { idleTimeoutMs: limits.requestIdleTimeoutMs, customDomain: limits.customDomain });
+      } catch (error) {
+        if (!(error instanceof UpstreamError || error instanceof IdleTimeoutError)) throw error;
         console.error(`[functions:${name}] ${error.message}`);
         if (res.headersSent || res.destroyed) return;
-        if (error instanceof BootError) sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to boot (please check logs)' });
-        else sendJson(res, 502, { code: 'WORKER_ERROR', message: 'Function exited before answering (please check logs)' });
+        if (error instanceof IdleTimeoutError) platformError(res, 504, 'IDLE_TIMEOUT', 'Function did not respond within the request idle timeout');
+        else if (await running.limitThatEnded()) platformError(res, 546, 'WORKER_LIMIT', 'Worker failed to respond due to a resource limit (please check logs)');
+        else platformError(res, 502, 'WORKER_ERROR', 'Function exited before answering (please check logs)');
+      } finally {
+        options.onRequestMeasured?.({ name, status: res.statusCode, ...measured() });
       }
     }
 
@@ -127,5 +170,3 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
     };
   };
 }
-
-export const createFunctionsService: ServiceFactory = functionsService();

@@ -1,6 +1,10 @@
 // One edge function's Deno process: started on first use, kept warm, started again on the next
 // request after it dies, stopped on close. Deno runs offline: `--cached-only` and npm packages
 // taken from the repository's node_modules (`--node-modules-dir=manual`), so nothing downloads.
+// The hosted limits of limits.ts hold here: a V8 heap and a resident-memory cap, CPU time per
+// request (watchdog.ts), no run or FFI permission, no connection to the mail ports, and a wall
+// clock after which the worker is retired: new requests go to a new process, and the old one ends
+// once the requests it holds are answered.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -10,6 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { denoExecutable } from '../../lib/deno.ts';
 import { repoRoot } from '../../lib/paths.ts';
 import { stopProcess } from '../../lib/processes.ts';
+import { hostedLimits, limitsPage, type RuntimeLimits } from './limits.ts';
+import { Watchdog, type RequestUsage } from './watchdog.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bootstrap = join(here, 'bootstrap.ts');
@@ -28,6 +34,7 @@ export interface WorkerOptions {
   allowRead: string[];
   /** Hosts the function may reach: loopback and the stack's own services. */
   allowNet: string[];
+  limits: RuntimeLimits;
 }
 
 /** The function could not start (syntax error, missing module, exit before listening). */
@@ -36,11 +43,22 @@ export class BootError extends Error {}
 export interface Running {
   port: number;
   agent: Agent;
+  /** Starts measuring one request's CPU and memory; call the result once it is answered. */
+  begin(): () => RequestUsage;
+  /**
+   * After the connection to the process broke: the limit that ended it, once it has exited, or
+   * undefined when it died of something else (or did not die within a second).
+   */
+  limitThatEnded(): Promise<string | undefined>;
 }
 
 interface Process extends Running {
   child: ChildProcessWithoutNullStreams;
+  watchdog: Watchdog;
 }
+
+// V8's last words when the heap limit is reached; the process then aborts (SIGTRAP).
+const heapExhausted = /Fatal JavaScript out of memory/;
 
 function denoArgs(options: WorkerOptions): string[] {
   const config = join(options.dir, 'deno.json');
@@ -51,7 +69,12 @@ function denoArgs(options: WorkerOptions): string[] {
     '--no-prompt',
     '--node-modules-dir=manual',
     ...(existsSync(config) ? ['--config', config] : ['--no-config']),
+    // The heap cap; external memory (ArrayBuffers) is held to the limit by the watchdog's RSS check.
+    `--v8-flags=--max-old-space-size=${options.limits.memoryMb}`,
     `--allow-net=${options.allowNet.join(',')}`,
+    // Deny wins over allow: the SMTP ports of every host the function may reach.
+    `--deny-net=${options.allowNet.flatMap((host) => hostedLimits.blockedPorts.map((port) => `${host}:${port}`)).join(',')}`,
+    // No --allow-run and no --allow-ffi: a hosted function can neither spawn a process nor load native code.
     '--allow-env',
     `--allow-read=${options.allowRead.join(',')}`,
     bootstrap,
@@ -61,11 +84,13 @@ function denoArgs(options: WorkerOptions): string[] {
 
 export class FunctionWorker {
   private current: Promise<Process> | undefined;
+  /** Processes past their wall clock, finishing the requests they hold. */
+  private readonly retired = new Set<Process>();
   private closed = false;
 
   constructor(private readonly options: WorkerOptions) {}
 
-  /** The port of a live process, starting one if none is running. */
+  /** A live process, starting one if none is running. */
   async running(): Promise<Running> {
     if (this.closed) throw new BootError(`function ${this.options.name} is shutting down`);
     this.current ??= this.start();
@@ -76,14 +101,22 @@ export class FunctionWorker {
     this.closed = true;
     const current = this.current;
     this.current = undefined;
-    const live = await current?.catch(() => undefined);
-    if (!live) return;
-    live.agent.destroy();
-    await stopProcess(live.child, 2000);
+    const live = [...this.retired, await current?.catch(() => undefined)];
+    await Promise.all(
+      live.map(async (worker) => {
+        if (!worker) return;
+        worker.agent.destroy();
+        await stopProcess(worker.child, 2000);
+      }),
+    );
+  }
+
+  private log(line: string): void {
+    console.error(`[functions:${this.options.name}] ${line}`);
   }
 
   private start(): Promise<Process> {
-    const { name } = this.options;
+    const { name, limits } = this.options;
     const child = spawn(denoBinary, denoArgs(this.options), {
       cwd: this.options.dir,
       env: {
@@ -96,23 +129,45 @@ export class FunctionWorker {
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const log = (line: string) => console.error(`[functions:${name}] ${line}`);
+    let limitCrossed: string | undefined;
+    let wallClock: NodeJS.Timeout | undefined;
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     // The last lines of stderr explain a failed boot in the error the caller gets.
     const recent: string[] = [];
     createInterface({ input: child.stderr }).on('line', (line) => {
-      log(line);
+      this.log(line);
+      if (heapExhausted.test(line)) limitCrossed ??= `memory limit: the V8 heap reached ${limits.memoryMb} MB`;
       recent.push(line);
       if (recent.length > 20) recent.shift();
     });
+    const endFor = (why: string) => {
+      limitCrossed ??= why;
+      this.log(`${why}: the worker is ended, as on hosted Supabase (${limitsPage})`);
+      child.kill('SIGKILL');
+    };
     const started = new Promise<Process>((resolve, reject) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         reject(new BootError(`function ${name} did not listen within ${bootTimeoutMs / 1000} s`));
       }, bootTimeoutMs);
       createInterface({ input: child.stdout }).on('line', (line) => {
-        if (!line.startsWith(`${listeningMarker} `)) return log(line);
+        if (!line.startsWith(`${listeningMarker} `)) return this.log(line);
         clearTimeout(timer);
-        resolve({ child, port: Number(line.slice(listeningMarker.length + 1)), agent: new Agent({ keepAlive: true }) });
+        const watchdog = new Watchdog(child.pid!, limits, endFor);
+        const live: Process = {
+          child,
+          watchdog,
+          port: Number(line.slice(listeningMarker.length + 1)),
+          agent: new Agent({ keepAlive: true }),
+          begin: () => watchdog.begin(),
+          limitThatEnded: async () => {
+            await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+            return limitCrossed;
+          },
+        };
+        // The worker's lifetime counts from when it is ready to serve.
+        wallClock = setTimeout(() => void this.retire(started, live), limits.wallClockMs);
+        resolve(live);
       });
       child.once('error', (error) => {
         clearTimeout(timer);
@@ -125,10 +180,25 @@ export class FunctionWorker {
       });
     });
     child.once('exit', (code, signal) => {
+      clearTimeout(wallClock);
       if (this.current === started) this.current = undefined;
-      if (!this.closed) log(`exited (${signal ?? `code ${code}`}); the next request starts it again`);
-      started.then((p) => p.agent.destroy(), () => undefined);
+      if (!this.closed) this.log(`exited (${signal ?? `code ${code}`}); the next request starts it again`);
+      started.then((live) => {
+        live.agent.destroy();
+        this.retired.delete(live);
+      }, () => undefined);
     });
     return started;
+  }
+
+  /** The wall clock is up: new requests go to a new process; this one ends once it is idle. */
+  private async retire(started: Promise<Process>, live: Process): Promise<void> {
+    if (this.current !== started) return;
+    this.current = undefined;
+    this.retired.add(live);
+    this.log(`wall clock of ${this.options.limits.wallClockMs / 1000} s reached: the next request starts a new worker (${limitsPage})`);
+    await live.watchdog.whenIdle();
+    live.agent.destroy();
+    await stopProcess(live.child, 2000);
   }
 }

@@ -1,0 +1,100 @@
+// `npm run bench:functions`: the shop's edge functions on their worst realistic input, measured
+// by the local edge runtime itself (CPU time charged to each request, the worker's resident
+// high-water mark while it ran) against hosted Supabase's limits (scripts/stack/functions/limits.ts).
+// The target is half of each limit, so that a slower region or a bigger catalogue still fits.
+// - create-checkout: the largest cart a buyer can fill, every purchasable variant the catalogue
+//   keeps in stock at the highest quantity the schema accepts;
+// - record-order: that cart, paid on the sandbox page, turned into an order with all its lines;
+// - set-admin-role: the administrator's address looked up among more accounts than one page of
+//   GoTrue's admin API holds (the function pages through them all).
+// Requests run one at a time, so each is charged exactly its own CPU time. The first call of each
+// function is measured too: it includes the JIT warming up, as a cold hosted worker would.
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import ws from 'ws';
+import { variantsById } from '../commerce-sandbox/catalogue.ts';
+import { freePort } from '../lib/free-port.ts';
+import { step } from '../lib/log.ts';
+import { hostedLimits } from '../stack/functions/limits.ts';
+import type { RequestMeasured } from '../stack/functions/service.ts';
+import { startLocalStack } from '../stack/launch.ts';
+import { median } from './stats.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const extraAccounts = 1500;
+const maxQuantity = 100; // supabase/functions/_shared/schemas.ts
+const adminEmail = 'admin@lumiere-sacree.test'; // supabase/seed.sql, and ADMIN_EMAILS's default
+const cpuTargetMs = hostedLimits.cpuMsPerRequest / 2;
+const memoryTargetMb = hostedLimits.memoryMb / 2;
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+const measured: RequestMeasured[] = [];
+const siteUrl = `http://127.0.0.1:${await freePort()}`;
+const stack = await startLocalStack({ persistent: false, siteUrl, functions: { onRequestMeasured: (request) => measured.push(request) } });
+try {
+  step(`${extraAccounts} more accounts, so that set-admin-role pages through GoTrue's list`);
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  await db.query(
+    `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
+     select gen_random_uuid(), 'authenticated', 'authenticated', 'bench-' || g || '@example.test',
+            '{"provider":"email","providers":["email"]}', '{"full_name":"Bench"}', now(), now(), now()
+     from generate_series(1, $1::int) g`,
+    [extraAccounts],
+  );
+  await db.end();
+
+  const buyer = createClient(stack.apiUrl, stack.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+  const { error: signUpError } = await buyer.auth.signUp({ email: `bench-buyer-${crypto.randomUUID()}@example.test`, password: 'bench-functions-2026' });
+  if (signUpError) throw new Error(`sign-up: ${signUpError.message}`);
+  // Managed stock runs out as the runs buy it; unmanaged variants can be bought at the maximum every run.
+  const cart = [...variantsById.values()].filter((v) => v.purchasable && !v.managed).map((v) => ({ variant_id: v.id, quantity: maxQuantity }));
+
+  const invoke = async <T>(name: string, body: Record<string, unknown>): Promise<T> => {
+    const { data, error } = await buyer.functions.invoke<T>(name, { body });
+    if (error || !data) throw new Error(`${name}: ${error?.message ?? 'no answer'}`);
+    return data;
+  };
+
+  step(`${runs} runs: create-checkout of ${cart.length} lines × ${maxQuantity}, payment, record-order, set-admin-role`);
+  for (let run = 0; run < runs; run++) {
+    const { url } = await invoke<{ url: string }>('create-checkout', {
+      items: cart,
+      successUrl: `${siteUrl}/success`,
+      cancelUrl: `${siteUrl}/store`,
+      locale: 'fr',
+      timeZone: 'Europe/Paris',
+    });
+    const paid = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+    const sessionId = new URL(paid.headers.get('location') ?? 'http://none/').searchParams.get('session_id');
+    if (paid.status !== 303 || !sessionId) throw new Error(`sandbox payment: HTTP ${paid.status}`);
+    await invoke('record-order', { session_id: sessionId });
+    await invoke('set-admin-role', { adminEmail });
+  }
+
+  const rows = ['create-checkout', 'record-order', 'set-admin-role'].map((name) => {
+    const requests = measured.filter((m) => m.name === name);
+    const cpu = requests.map((m) => m.cpuMs);
+    const peak = Math.max(...requests.map((m) => mb(m.peakRssBytes)));
+    return { name, count: requests.length, cpuMedian: median(cpu), cpuMax: Math.max(...cpu), peak };
+  });
+  const pad = (text: string | number, width: number) => String(text).padStart(width);
+  console.log(
+    [
+      '',
+      `function          runs   CPU median   CPU max   limit (target)      peak RSS   limit (target)`,
+      ...rows.map(
+        (r) =>
+          `${r.name.padEnd(16)} ${pad(r.count, 5)} ${pad(`${r.cpuMedian.toFixed(0)} ms`, 12)} ${pad(`${r.cpuMax.toFixed(0)} ms`, 9)}   ${hostedLimits.cpuMsPerRequest} ms (${cpuTargetMs})` +
+          ` ${pad(`${r.peak.toFixed(0)} MB`, 13)}   ${hostedLimits.memoryMb} MB (${memoryTargetMb})`,
+      ),
+      '',
+      'CPU: what the runtime charged each request (all the worker\'s threads). Peak RSS: the worker\'s resident',
+      'high-water mark during the request, Deno\'s own runtime included (about 35 MB of it before any code runs).',
+    ].join('\n'),
+  );
+  const within = rows.every((r) => r.count === runs && r.cpuMax <= cpuTargetMs && r.peak <= memoryTargetMb);
+  process.exitCode = within ? 0 : 1;
+} finally {
+  await stack.stop();
+}
