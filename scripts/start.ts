@@ -51,6 +51,7 @@ try {
     `  Database            ${stack.dbUrl}`,
     `  Commerce sandbox    ${stack.commerceUrl}/store/${stack.storeId}/products`,
     `  Sign-up mail outbox ${stack.apiUrl}/auth/v1/outbox`,
+    `  Shop mail outbox    ${stack.mailUrl}/   (mail sandbox: Resend's API at /emails)`,
     '',
     `  anon key            ${stack.anonKey}`,
     `  service_role key    ${stack.serviceRoleKey}`,
