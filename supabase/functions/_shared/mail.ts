@@ -5,7 +5,7 @@
 // points it at scripts/mail-sandbox). Every failure is a MailError whose message never holds the key.
 import { requireEnv } from './supabase.ts';
 
-export const resendApiUrl = 'https://api.resend.com';
+const resendApiUrl = 'https://api.resend.com';
 const defaultTimeoutMs = 10_000;
 
 export interface MailAttachment {
