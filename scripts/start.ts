@@ -1,6 +1,6 @@
 // `npm start`: the whole shop on this machine, persistent (its state in .local/, the database
 // where cluster-home.ts says), on the ports of `supabase start`. Ctrl-C stops everything.
-// SHOP_STATE_DIR and SHOP_{API,DB,COMMERCE,WEB}_PORT run a second shop beside the first.
+// SHOP_STATE_DIR and SHOP_{API,DB,COMMERCE,MAIL,WEB}_PORT run a second shop beside the first.
 import { stopClustersNow } from './db/cluster.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
 import { done, step } from './lib/log.ts';
@@ -20,6 +20,7 @@ const ports = {
   api: portSetting('SHOP_API_PORT', defaultPorts.api),
   db: portSetting('SHOP_DB_PORT', defaultPorts.db),
   commerce: portSetting('SHOP_COMMERCE_PORT', defaultPorts.commerce),
+  mail: portSetting('SHOP_MAIL_PORT', defaultPorts.mail),
   web: portSetting('SHOP_WEB_PORT', defaultPorts.web),
 };
 const stateDir = process.env.SHOP_STATE_DIR || localDir;
@@ -85,6 +86,7 @@ try {
     `  Database files      ${live.cluster.dataDir}`,
     `  Commerce sandbox    ${live.commerceUrl}/store/${live.storeId}/products`,
     `  Sign-up mail outbox ${live.apiUrl}/auth/v1/outbox`,
+    `  Shop mail outbox    ${live.mailUrl}/   (mail sandbox: Resend's API at /emails)`,
     '',
     `  anon key            ${live.anonKey}`,
     `  service_role key    ${live.serviceRoleKey}`,

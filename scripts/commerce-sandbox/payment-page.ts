@@ -1,9 +1,8 @@
 // The hosted payment page, in French: the lines and total, and three real form buttons
 // (pay, simulate a refusal, cancel). Works with the keyboard alone.
+import { escapeHtml } from '../lib/html.ts';
 import { formatEuros as euros } from './catalogue.ts';
 import type { Session, SessionStatus } from './state.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const styles = `
 body{margin:0;font-family:Georgia,'DejaVu Serif',serif;background:#1b1029;color:#fff6e0;display:flex;justify-content:center;padding:2rem 1rem}

@@ -1,5 +1,6 @@
 // Brings up the whole local backend: the cluster, the platform bootstrap, the migrations, the
-// commerce sandbox, the seed, and the gateway with auth, REST, realtime and the edge functions.
+// commerce sandbox, the seed, the mail sandbox, and the gateway with auth, REST, realtime and the
+// edge functions.
 // `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { applyBootstrap, applyMigrations, applySeed } from '../db/migrate.ts';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { localDir } from '../lib/paths.ts';
+import { newLocalApiKey, startMailSandbox } from '../mail-sandbox/server.ts';
 import { createAuthService } from './auth/service.ts';
 import { readFunctionSecrets } from './functions/secrets.ts';
 import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
@@ -19,7 +21,7 @@ import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
 
-export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, web: 5173 };
+export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, mail: 54331, web: 5173 };
 export const commerceStoreId = 'store_lumiere_sacree';
 
 export interface LocalStackOptions {
@@ -43,6 +45,8 @@ export interface LocalStack {
   serviceRoleKey: string;
   commerceUrl: string;
   storeId: string;
+  /** The mail sandbox: Resend's API at /emails, the outbox page at /. */
+  mailUrl: string;
   cluster: Cluster;
   gateway: Gateway;
   /** Stops the gateway and starts a new one on the same port (fault tests). */
@@ -54,7 +58,7 @@ export interface LocalStack {
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { persistent } = options;
-  const port = async (name: 'api' | 'db' | 'commerce') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
+  const port = async (name: 'api' | 'db' | 'commerce' | 'mail') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch((e: Error) => console.error(`stop: ${e.message}`));
@@ -80,6 +84,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await applySeed(cluster.url, { 'shop.commerce_url': sandbox.url });
 
     const jwtSecret = persistent ? persistentJwtSecret(join(stateDir, 'jwt-secret')) : newJwtSecret();
+    step('mail sandbox');
+    const mailDir = persistent ? join(stateDir, 'mail') : mkdtempSync(join(tmpdir(), 'shop-mail-'));
+    // A fresh key each start: the functions get it with the URL, nothing else needs to know it.
+    const mail = await startMailSandbox({ port: await port('mail'), dataDir: mailDir, apiKey: newLocalApiKey() });
+    stops.push(async () => {
+      await mail.close();
+      if (!persistent) rmSync(mailDir, { recursive: true, force: true });
+    });
+
     const keys = apiKeys(jwtSecret);
     const apiPort = await port('api');
     const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -88,6 +101,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
       SITE_URL: options.siteUrl,
+      // Always the sandbox locally, whatever .env says: a developer's run never mails a customer.
+      MAIL_API_URL: mail.url,
+      MAIL_API_KEY: mail.apiKey,
     };
     step('API gateway: auth, rest, realtime, functions');
     const gatewayOptions: GatewayOptions = {
@@ -121,6 +137,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COMMERCE_STORE_ID: sandbox.storeId,
       SITE_URL: options.siteUrl,
       ADMIN_EMAILS: functionSecrets.ADMIN_EMAILS ?? '',
+      MAIL_API_URL: mail.url,
+      MAIL_API_KEY: mail.apiKey,
+      MAIL_FROM: functionSecrets.MAIL_FROM ?? '',
     };
     return {
       apiUrl,
@@ -129,6 +148,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...keys,
       commerceUrl: sandbox.url,
       storeId: sandbox.storeId,
+      mailUrl: mail.url,
       cluster,
       get gateway() {
         return gateway;

@@ -40,7 +40,7 @@ interface RunningShop {
 
 /** `npm start` in a process group of its own, as a terminal runs it; resolves once it is serving. */
 async function startShop(): Promise<RunningShop> {
-  const ports = { SHOP_API_PORT: await freePort(), SHOP_DB_PORT: await freePort(), SHOP_COMMERCE_PORT: await freePort(), SHOP_WEB_PORT: await freePort() };
+  const ports = { SHOP_API_PORT: await freePort(), SHOP_DB_PORT: await freePort(), SHOP_COMMERCE_PORT: await freePort(), SHOP_MAIL_PORT: await freePort(), SHOP_WEB_PORT: await freePort() };
   const child = spawn('npm', ['start'], {
     cwd: repoRoot,
     detached: true,

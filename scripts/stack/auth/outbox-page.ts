@@ -1,10 +1,8 @@
 // GET /auth/v1/outbox: the mails the local stack would have sent, newest first, so a developer
 // can follow a confirmation link without a mail server. Tooling, hence in English.
+import { escapeHtml } from '../../lib/html.ts';
 import type { RouteHandler } from './route.ts';
 import type { SentMail } from './mailer.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function mailItem(mail: SentMail): string {
   return `<li class="mail">

@@ -18,6 +18,9 @@ export const env = {
   commerceUrl: required('COMMERCE_API_URL').replace(/\/+$/, ''),
   storeId: required('COMMERCE_STORE_ID'),
   siteUrl: required('SITE_URL'),
+  /** The mail sandbox the stack runs in place of Resend, and its key. */
+  mailApiUrl: required('MAIL_API_URL').replace(/\/+$/, ''),
+  mailApiKey: required('MAIL_API_KEY'),
   adminEmails: (Deno.env.get('ADMIN_EMAILS') ?? 'admin@lumiere-sacree.test').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
 };
 
