@@ -3,7 +3,7 @@
 -- a blank or over-long text, a malformed e-mail or a second order for one checkout.
 begin;
 \ir helpers/setup.psql
-select plan(50);
+select plan(52);
 
 select tests.create_user('alice@constraints.test', 'Alice');
 select tests.create_user('root@constraints.test', 'Root');
@@ -56,6 +56,8 @@ select throws_ok($$ insert into public.product_files (variant_id, digital_file_u
 select throws_ok($$ insert into public.product_files (variant_id, digital_file_url, file_type) values ('v_js', 'javascript:alert(1)', 'pdf') $$, '23514', null, 'product_files: a script URL is refused');
 select throws_ok($$ insert into public.product_files (variant_id, digital_file_url, file_type) values ('v_zip', 'http://files.test/f.zip', 'zip') $$, '23514', null, 'product_files: an unknown file type is refused');
 select throws_ok($$ insert into public.product_files (variant_id, digital_file_url) values ('v_none', 'http://files.test/f') $$, '23502', null, 'product_files: the file type is required');
+select throws_ok($$ insert into public.product_files (variant_id, digital_file_url, file_type) values ('v_dots', 'http://files.test/..', 'pdf') $$, '23514', null, 'product_files: a file name that would climb out of products/ is refused');
+select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents, file_path) values (gen_random_uuid(), 'v', 'x', 1, 0, 'products/../buyers/x.pdf') $$, '23514', null, 'order_items: a file path cannot climb with ..');
 
 -- profiles
 select throws_ok($$ update public.profiles set role = 'superadmin' where id = tests.user_id('alice@constraints.test') $$, '23514', null, 'profiles: a role is customer or admin');

@@ -46,11 +46,11 @@ select results_eq(
   $$ select id, '00000000-0000-4000-8000-0000000000a1'::uuid, 3990, 'eur'::text, 'completed'::text from first_call $$,
   'the order is the buyer''s, with the checkout''s total and currency, completed');
 select results_eq(
-  $$ select variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, digital_file_url, file_type
+  $$ select variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, digital_file_url, file_path, file_type
        from public.order_items where order_id = (select id from first_call) order by variant_id desc $$,
-  $$ values ('test_variant_pdf', 'Enseignement', 'PDF', 'http://img.test/1.png', 2, 1500, 'http://files.test/teaching.pdf', 'pdf'),
-            ('test_variant_nofile', 'Pack', 'Standard', null, 1, 990, null, null) $$,
-  'its items carry the priced lines and the digital file of the mapped variant');
+  $$ values ('test_variant_pdf', 'Enseignement', 'PDF', 'http://img.test/1.png', 2, 1500, 'http://files.test/teaching.pdf', 'products/teaching.pdf', 'pdf'),
+            ('test_variant_nofile', 'Pack', 'Standard', null, 1, 990, null, null, null) $$,
+  'its items carry the priced lines and the digital file of the mapped variant, with its object path in the bucket');
 select is((select status from public.checkout_sessions where id = 'cs_record_order_test'), 'completed', 'the checkout is marked completed');
 
 set local role service_role;

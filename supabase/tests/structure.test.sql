@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(35);
+select plan(36);
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -89,7 +89,7 @@ select is_empty($$
   select t.tab || '.' || t.col from (values
     ('profiles', 'id'), ('profiles', 'role'), ('orders', 'user_id'), ('order_items', 'order_id'),
     ('user_messages', 'sender_id'), ('user_messages', 'receiver_id'), ('checkout_sessions', 'user_id'),
-    ('crash_reports', 'user_id')
+    ('crash_reports', 'user_id'), ('download_links', 'user_id'), ('order_items', 'file_path')
   ) t(tab, col)
   where not exists (
     select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
@@ -106,6 +106,7 @@ select policies_are('public', 'contact_messages', array['Visitors can send a con
 select policies_are('public', 'user_messages', array['Participants read their messages, administrators all',
   'Users can write as themselves to an administrator', 'Receivers can mark their messages read'], 'user_messages has exactly its reviewed policies');
 select policies_are('public', 'checkout_sessions', array['Buyers can view their own checkouts'], 'checkout_sessions has exactly its reviewed policies');
+select policies_are('public', 'download_links', array['Buyers see their own download links, administrators all'], 'download_links has exactly its reviewed policies');
 select policies_are('public', 'product_files', array['Administrators can view product files'], 'product_files has exactly its reviewed policies');
 select policies_are('public', 'crash_reports', array['Visitors can report a crash', 'Signed-in users can report their own crash',
   'Administrators can read crash reports'], 'crash_reports has exactly its reviewed policies');

@@ -99,9 +99,43 @@ export type Database = {
         }
         Relationships: []
       }
+      download_links: {
+        Row: {
+          created_at: string
+          id: string
+          object_path: string
+          order_item_id: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          id?: string
+          object_path: string
+          order_item_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          object_path?: string
+          order_item_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "download_links_order_item_id_fkey"
+            columns: ["order_item_id"]
+            isOneToOne: false
+            referencedRelation: "order_items"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       order_items: {
         Row: {
           digital_file_url: string | null
+          file_path: string | null
           file_type: string | null
           id: string
           image_url: string | null
@@ -115,6 +149,7 @@ export type Database = {
         ComputedFields: never
         Insert: {
           digital_file_url?: string | null
+          file_path?: string | null
           file_type?: string | null
           id?: string
           image_url?: string | null
@@ -127,6 +162,7 @@ export type Database = {
         }
         Update: {
           digital_file_url?: string | null
+          file_path?: string | null
           file_type?: string | null
           id?: string
           image_url?: string | null
@@ -182,17 +218,20 @@ export type Database = {
         Row: {
           digital_file_url: string
           file_type: string
+          object_path: string | null
           variant_id: string
         }
         ComputedFields: never
         Insert: {
           digital_file_url: string
           file_type: string
+          object_path?: never
           variant_id: string
         }
         Update: {
           digital_file_url?: string
           file_type?: string
+          object_path?: never
           variant_id?: string
         }
         Relationships: []
@@ -294,6 +333,10 @@ export type Database = {
           recent_orders: number
           unread_customer_messages: number
         }[]
+      }
+      issue_download_link: {
+        Args: { p_order_item_id: string }
+        Returns: string
       }
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
