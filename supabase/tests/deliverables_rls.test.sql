@@ -1,9 +1,10 @@
 -- The private `deliverables` bucket: who reads, signs and writes its objects (RLS on
--- storage.objects), the links a buyer asks for (issue_download_link: entitlement, log, daily
--- limit) and the log's own RLS. Each role tries the forbidden paths and the allowed ones.
+-- storage.objects), the links a buyer asks for (issue_download_link: entitlement, the buyer's
+-- stamped copy of a PDF, log, daily limit) and the log's own RLS. Each role tries the forbidden
+-- paths and the allowed ones.
 begin;
 \ir helpers/setup.psql
-select plan(43);
+select plan(45);
 
 select is((select links_per_item_per_day from private.delivery_settings), 20, 'by default a buyer may ask 20 links per item and 24 hours');
 select ok(not (select public from storage.buckets where id = 'deliverables'), 'the deliverables bucket is private');
@@ -29,7 +30,11 @@ insert into storage.objects (bucket_id, name, metadata) values
   ('deliverables', 'products/a.pdf', '{"mimetype":"application/pdf"}'),
   ('deliverables', 'products/b.wav', '{"mimetype":"audio/wav"}'),
   ('deliverables', 'products/r.avi', '{"mimetype":"video/x-msvideo"}'),
-  ('deliverables', 'products/unsold.pdf', '{"mimetype":"application/pdf"}');
+  ('deliverables', 'products/unsold.pdf', '{"mimetype":"application/pdf"}'),
+  ('deliverables', 'buyers/' || tests.user_id('alice@deliverables.test') || '/61000000-0000-4000-a000-0000000000a1.pdf', '{"mimetype":"application/pdf"}');
+create temporary table alice_copy on commit drop as
+  select 'buyers/' || tests.user_id('alice@deliverables.test') || '/61000000-0000-4000-a000-0000000000a1.pdf' as path;
+grant select on alice_copy to authenticated, service_role;
 
 -- anon
 select tests.clear_authentication();
@@ -43,11 +48,16 @@ select throws_ok($$ select * from public.download_links $$, '42501', null, 'anon
 -- the buyer
 select tests.authenticate_as('alice@deliverables.test');
 select is_empty($$ select name from storage.objects where bucket_id = 'deliverables' $$, 'the buyer reads nothing before asking for a link');
-select is(public.issue_download_link('61000000-0000-4000-a000-0000000000a1'), 'products/a.pdf', 'the buyer gets the path of her item''s file');
-select results_eq($$ select name from storage.objects where bucket_id = 'deliverables' $$, $$ values ('products/a.pdf') $$,
-  'after asking, the buyer reads (and so may sign) exactly that file');
+select throws_ok($$ select public.issue_download_link('61000000-0000-4000-a000-0000000000a1') $$, 'PT409', 'Fichier en préparation',
+  'a PDF is refused until her stamped copy exists');
+select tests.authenticate_as_service_role();
+update public.order_items set stamped_path = (select path from alice_copy) where id = '61000000-0000-4000-a000-0000000000a1';
+select tests.authenticate_as('alice@deliverables.test');
+select is(public.issue_download_link('61000000-0000-4000-a000-0000000000a1'), (select path from alice_copy), 'the buyer gets the path of her stamped copy');
+select results_eq($$ select name from storage.objects where bucket_id = 'deliverables' $$, $$ select path from alice_copy $$,
+  'after asking, the buyer reads (and so may sign) exactly her copy, not the unstamped original');
 select results_eq($$ select order_item_id, object_path from public.download_links $$,
-  $$ values ('61000000-0000-4000-a000-0000000000a1'::uuid, 'products/a.pdf'::text) $$, 'the link is logged, and she reads her own log');
+  $$ select '61000000-0000-4000-a000-0000000000a1'::uuid, path from alice_copy $$, 'the link is logged, and she reads her own log');
 select throws_ok($$ select public.issue_download_link('61000000-0000-4000-a000-0000000000b1') $$, 'PT404', 'Fichier non disponible',
   'another customer''s item is refused as missing');
 select throws_ok($$ select public.issue_download_link('61000000-0000-4000-a000-0000000000ae') $$, 'PT404', 'Fichier non disponible',
@@ -56,8 +66,8 @@ select throws_ok($$ select public.issue_download_link('61000000-0000-4000-a000-0
   'an item without a file is refused');
 select throws_ok($$ select public.issue_download_link(gen_random_uuid()) $$, 'PT404', 'Fichier non disponible', 'a made-up item is refused');
 select throws_ok($$ insert into storage.objects (bucket_id, name) values ('deliverables', 'products/mine.pdf') $$, '42501', null, 'the buyer cannot upload');
-select is_empty($$ update storage.objects set name = 'products/a-copy.pdf' where name = 'products/a.pdf' returning name $$, 'the buyer cannot rename or overwrite her file');
-select is_empty($$ delete from storage.objects where name = 'products/a.pdf' returning name $$, 'the buyer cannot delete her file');
+select is_empty($$ update storage.objects set name = 'products/a-copy.pdf' where name = (select path from alice_copy) returning name $$, 'the buyer cannot rename or overwrite her copy');
+select is_empty($$ delete from storage.objects where name = (select path from alice_copy) returning name $$, 'the buyer cannot delete her copy');
 select throws_ok($$ insert into public.download_links (user_id, order_item_id, object_path) values (tests.user_id('alice@deliverables.test'), '61000000-0000-4000-a000-0000000000b1', 'products/b.wav') $$,
   '42501', null, 'the buyer cannot write her own log (and so grant herself another file)');
 select throws_ok($$ delete from public.download_links $$, '42501', null, 'the buyer cannot erase her log');
@@ -71,11 +81,11 @@ select is((select count(*)::int from public.download_links), 3, 'the refused lin
 
 -- another customer
 select tests.authenticate_as('bob@deliverables.test');
-select is_empty($$ select name from storage.objects where name = 'products/a.pdf' $$, 'another customer cannot read the buyer''s file, even after her links');
+select is_empty($$ select name from storage.objects where name in ('products/a.pdf', (select path from alice_copy)) $$, 'another customer cannot read the buyer''s file or copy, even after her links');
 select is_empty($$ select 1 from public.download_links $$, 'another customer reads none of her log');
 select throws_ok($$ select public.issue_download_link('61000000-0000-4000-a000-0000000000a1') $$, 'PT404', 'Fichier non disponible',
   'another customer cannot ask for a link to her item');
-select is(public.issue_download_link('61000000-0000-4000-a000-0000000000b1'), 'products/b.wav', 'he gets a link to his own item');
+select is(public.issue_download_link('61000000-0000-4000-a000-0000000000b1'), 'products/b.wav', 'he gets a link to his own item, audio as it is');
 select results_eq($$ select name from storage.objects where bucket_id = 'deliverables' $$, $$ values ('products/b.wav') $$, 'and reads exactly his file');
 
 -- time: the signing window closes, and links older than 24 hours no longer count
@@ -88,11 +98,11 @@ select throws_ok($$ select public.issue_download_link('61000000-0000-4000-a000-0
 select tests.authenticate_as_service_role();
 update public.download_links set created_at = now() - interval '25 hours' where user_id = tests.user_id('alice@deliverables.test');
 select tests.authenticate_as('alice@deliverables.test');
-select is(public.issue_download_link('61000000-0000-4000-a000-0000000000a1'), 'products/a.pdf', 'a day later the buyer may ask again');
+select is(public.issue_download_link('61000000-0000-4000-a000-0000000000a1'), (select path from alice_copy), 'a day later the buyer may ask again');
 
 -- the administrator
 select tests.authenticate_as('root@deliverables.test');
-select is((select count(*)::int from storage.objects where bucket_id = 'deliverables'), 4, 'the administrator reads every deliverable');
+select is((select count(*)::int from storage.objects where bucket_id = 'deliverables'), 5, 'the administrator reads every deliverable and copy');
 select lives_ok($$ insert into storage.objects (bucket_id, name, metadata) values ('deliverables', 'products/new.pdf', '{}') $$, 'the administrator uploads a deliverable');
 select results_eq($$ update storage.objects set metadata = '{"mimetype":"application/pdf"}' where name = 'products/new.pdf' returning name $$,
   $$ values ('products/new.pdf') $$, 'the administrator replaces a deliverable');
@@ -104,7 +114,9 @@ select throws_ok($$ insert into storage.objects (bucket_id, name) values ('elsew
 -- what the policies left in place
 select tests.authenticate_as_service_role();
 select is((select count(*)::int from storage.objects where bucket_id = 'deliverables' and name like 'products/%'), 4, 'no refused write changed the bucket');
-select is((select count(*)::int from storage.objects where name = 'products/a.pdf'), 1, 'the buyer''s file is still there, under its name');
+select is((select count(*)::int from storage.objects where name = (select path from alice_copy)), 1, 'the buyer''s copy is still there, under its name');
+select throws_ok($$ update public.order_items set stamped_path = 'products/a.pdf' where id = '61000000-0000-4000-a000-0000000000a1' $$, '23514', null,
+  'a stamped copy lives under buyers/<user>/, never over an original');
 
 select * from finish();
 rollback;

@@ -143,6 +143,7 @@ export type Database = {
           price_per_item_cents: number
           product_title: string
           quantity: number
+          stamped_path: string | null
           variant_id: string
           variant_title: string | null
         }
@@ -157,6 +158,7 @@ export type Database = {
           price_per_item_cents: number
           product_title: string
           quantity: number
+          stamped_path?: string | null
           variant_id: string
           variant_title?: string | null
         }
@@ -170,6 +172,7 @@ export type Database = {
           price_per_item_cents?: number
           product_title?: string
           quantity?: number
+          stamped_path?: string | null
           variant_id?: string
           variant_title?: string | null
         }
