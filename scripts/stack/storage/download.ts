@@ -19,10 +19,25 @@ export async function readObjectRow(sr: StorageRequest, caller: Caller, target: 
   return row;
 }
 
+/**
+ * The `download=` name. storage-js's createSignedUrl encodes it twice (URLSearchParams, then
+ * encodeURI over the whole URL: supabase/supabase-js#2468), so what arrives may still be
+ * percent-encoded; it is decoded once more when it is valid percent-encoding. (storage-api
+ * does not, and names such a file `Lumi%C3%A8re…`.)
+ */
+function downloadName(raw: string): string {
+  if (!/%[0-9a-f]{2}/i.test(raw)) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** storage-api's Content-Disposition: the name percent-encoded, as `filename` and RFC 5987 `filename*`. */
 export function contentDisposition(download: string): string {
   if (download === '') return 'attachment;';
-  const encoded = encodeURIComponent(download);
+  const encoded = encodeURIComponent(downloadName(download));
   return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
 }
 
