@@ -151,6 +151,10 @@ async function patch(sr: StorageRequest, id: string): Promise<void> {
   writing.set(upload.version, written.catch(() => undefined));
   try {
     await written;
+  } catch (error) {
+    // A dropped connection is what resuming is for: the bytes that arrived stay, HEAD tells.
+    if (sr.req.destroyed) return;
+    throw error;
   } finally {
     writing.delete(upload.version);
   }
