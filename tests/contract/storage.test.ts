@@ -162,7 +162,7 @@ describe('reading as the permitted user', () => {
     expect(error).toBeNull();
     expect(data![0]).toMatchObject({ path: teaching, error: null });
     expect(data![1]).toMatchObject({ path: 'notes/first.txt', signedUrl: null, error: 'Either the object does not exist or you do not have access to it' });
-    expect((await fetch(data![0]!.signedUrl)).status).toBe(200);
+    expect((await fetch(data![0]!.signedUrl!)).status).toBe(200);
   });
 });
 
