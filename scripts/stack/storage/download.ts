@@ -41,6 +41,9 @@ export function contentDisposition(download: string): string {
   return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
 }
 
+/** Read size when streaming: 1 MiB chunks cost far fewer syscalls and writes than the 64 KiB default. */
+const streamChunk = 1024 * 1024;
+
 interface ServeOptions {
   download?: string | null;
   /** Signed URLs answer `Expires` (the token's) instead of the object's Cache-Control. */
@@ -95,7 +98,7 @@ async function serveBytes(sr: StorageRequest, row: ObjectRow, options: ServeOpti
     }
     streaming = true;
     // A client that goes away mid-download ends the stream; nothing to report for it.
-    await pipeline(file.createReadStream({ start, end }), res).catch((error: NodeJS.ErrnoException) => {
+    await pipeline(file.createReadStream({ start, end, highWaterMark: streamChunk }), res).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
     });
   } finally {
