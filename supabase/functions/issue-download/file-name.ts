@@ -7,7 +7,8 @@ const forbidden = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
 /** Far below every file system's 255 bytes, even in UTF-8 with accents. */
 const maxTitleChars = 120;
 
-const clean = (title: string | null | undefined) => (title ?? '').replace(forbidden, '').replace(/\s+/g, ' ').trim();
+// Line breaks and tabs become spaces before the rest of the control characters go.
+const clean = (title: string | null | undefined) => (title ?? '').replace(/\s/g, ' ').replace(forbidden, '').replace(/ +/g, ' ').trim();
 
 /** `objectPath` is the original's, whose extension says what the file is (.pdf, .wav, .mp4…). */
 export function deliveryFileName(productTitle: string, variantTitle: string | null, objectPath: string): string {
