@@ -35,13 +35,13 @@ export const buyerCopyPath = (userId: string, itemId: string) => `buyers/${userI
 
 export async function makeBuyerCopy(service: SupabaseClient, buyer: Buyer, item: PdfItem): Promise<string> {
   const bucket = service.storage.from(deliverablesBucket);
-  const { data: original, error: downloadError } = await bucket.download(item.file_path);
+  const { data: original, error: downloadError } = await bucket.download(item.file_path).asStream();
   if (downloadError) {
     // The shop lost or never uploaded the file: the buyer is told it is not available.
     if ((downloadError as { statusCode?: string }).statusCode === '404') throw fileUnavailable(`original ${item.file_path} is not in the bucket`);
     throw new Error(`downloading ${item.file_path}: ${downloadError.message}`);
   }
-  const stamped = await stampPdf(new Uint8Array(await original.arrayBuffer()), footerFor(buyer, item.order_id));
+  const stamped = await stampPdf(await new Response(original).bytes(), footerFor(buyer, item.order_id));
 
   const path = buyerCopyPath(buyer.id, item.id);
   const { error: uploadError } = await bucket.upload(path, stamped, { upsert: true, contentType: 'application/pdf' });
