@@ -10,7 +10,8 @@ export interface PageSpec {
   leavesStateChanged?: boolean;
 }
 
-export async function makePdf(pages: PageSpec[]): Promise<Uint8Array> {
+/** `classicTable`: a cross-reference table, as older writers make, instead of pdf-lib's streams. */
+export async function makePdf(pages: PageSpec[], classicTable = false): Promise<Uint8Array> {
   const document = await PDFDocument.create();
   document.setTitle("L'Éveil du Cœur");
   const font = await document.embedFont(StandardFonts.TimesRoman);
@@ -21,5 +22,5 @@ export async function makePdf(pages: PageSpec[]): Promise<Uint8Array> {
     if (spec.cropBox) page.setCropBox(...spec.cropBox);
     if (spec.leavesStateChanged) page.pushOperators(concatTransformationMatrix(3, 0, 0, 3, 200, 300), setFillingRgbColor(1, 0, 0));
   });
-  return document.save();
+  return document.save({ useObjectStreams: !classicTable });
 }

@@ -62,6 +62,17 @@ Deno.test('the subject names the buyer; the original bytes and its title are kep
   assert.equal(stamped.getTitle(), "L'Éveil du Cœur");
 });
 
+Deno.test('an original with a classic cross-reference table, or already stamped, stamps too', async () => {
+  const classic = await stampPdf(await makePdf([{}, {}], true), footer);
+  assert.ok((await pageTexts(classic)).every((text) => text.includes(footer)));
+  const twice = await stampPdf(classic, 'Exemplaire personnel de Paul');
+  const texts = await pageTexts(twice);
+  assert.equal(texts.length, 2);
+  // Both footers share the bottom line, so their words interleave in the text.
+  assert.ok(texts.every((text) => text.includes('marie@example.test') && text.includes('Paul')), texts.join(' | '));
+  assert.equal((await PDFDocument.load(twice)).getSubject(), 'Exemplaire personnel de Paul');
+});
+
 Deno.test('letters the standard font cannot draw lose their accents or become ?, and the copy is still made', async () => {
   const name = 'Exemplaire personnel de Nguyễn Łukasz Wróbel 李 · commande 3F2A9C1B';
   const stamped = await stampPdf(await makePdf([{}]), name);
