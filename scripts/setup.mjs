@@ -24,6 +24,8 @@ const osPackages = [
   { name: `postgresql-${PG_MAJOR}-plpgsql-check`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/plpgsql_check.control`, for: ['test'] },
   { name: 'chromium', proof: '/usr/bin/chromium', for: ['test'] },
   { name: 'fonts-dejavu-core', proof: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', for: ['test'] },
+  // pdftotext: the tests read the text of a buyer's stamped copy as a PDF reader would.
+  { name: 'poppler-utils', proof: '/usr/bin/pdftotext', for: ['test'] },
 ];
 
 function fail(lines) {
@@ -60,7 +62,7 @@ function ensureOsPackages() {
     'Install them by hand, then run the command again. On Debian or Ubuntu, as root:',
     `  apt-get update && apt-get install -y ${names.join(' ')}`,
     'Elsewhere install PostgreSQL 15 with the pgTAP, wal2json and plpgsql_check extensions, pg_prove (Perl',
-    "TAP::Parser::SourceHandler::pgTAP) and, for the tests, Chromium at /usr/bin/chromium.",
+    "TAP::Parser::SourceHandler::pgTAP) and, for the tests, Chromium at /usr/bin/chromium and poppler's pdftotext.",
   ];
   if (!isDebian()) fail(['This machine is not Debian-based, so the packages cannot be installed automatically.', ...manual]);
   if (process.getuid?.() !== 0) fail(['Installing system packages needs root, and this command is not running as root.', ...manual]);

@@ -13,7 +13,7 @@ import { advisorFindings, lintFindings, migrationDrift } from './db/cli-checks.t
 import { applyBootstrap, applyMigrations } from './db/migrate.ts';
 import { runPgTap } from './db/pgtap.ts';
 import { cliVersion } from './db/supabase-cli.ts';
-import { denoExecutable } from './lib/deno.ts';
+import { denoExecutable, functionTestPermissions } from './lib/deno.ts';
 import { typesAreFresh } from './db/types.ts';
 import { freePort } from './lib/free-port.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
@@ -66,7 +66,7 @@ async function vitest(project: string, env: Record<string, string>): Promise<voi
 async function denoTests(env: Record<string, string>): Promise<void> {
   const output: string[] = [];
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(denoExecutable(), ['test', '--allow-net', '--allow-env', '--allow-read', 'supabase/functions/tests/'], {
+    const child = spawn(denoExecutable(), ['test', ...functionTestPermissions, 'supabase/functions/tests/'], {
       cwd: repoRoot,
       env: { ...process.env, ...env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -19,3 +19,9 @@ export function denoExecutable(): string {
   const denoPackage = createRequire(join(repoRoot, 'package.json')).resolve('deno/package.json');
   return join(dirname(createRequire(denoPackage).resolve(`@deno/${target}/package.json`)), 'deno');
 }
+
+/**
+ * What the edge functions' Deno tests may do: reach the stack, read its environment and the
+ * repository, and run `pdftotext` (and nothing else) to read a delivered PDF as a reader would.
+ */
+export const functionTestPermissions = ['--allow-net', '--allow-env', '--allow-read', '--allow-run=pdftotext'];

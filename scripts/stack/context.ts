@@ -34,6 +34,8 @@ export interface Service {
   /** `path` is what follows the service prefix, e.g. `/users` for `/rest/v1/users`. */
   handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void>;
   upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
+  /** Headers a CORS preflight (OPTIONS) under this path answers besides the gateway's (TUS's). */
+  preflightHeaders?(path: string): Record<string, string>;
   close(): Promise<void>;
 }
 

@@ -6,21 +6,27 @@ import pg from 'pg';
 import type { Service, ServiceFactory, StackContext } from './context.ts';
 import { sendJson } from './http.ts';
 
-export const servicePrefixes = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1'] as const;
+export const servicePrefixes = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1'] as const;
 export type ServicePrefix = (typeof servicePrefixes)[number];
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers':
-    'authorization, x-client-info, apikey, content-type, x-retry-count, accept, accept-profile, content-profile, prefer, range, range-unit, x-supabase-api-version',
-  'Access-Control-Expose-Headers': 'content-range, content-location, x-total-count, link, x-supabase-api-version, www-authenticate, retry-after',
+    'authorization, x-client-info, apikey, content-type, x-retry-count, accept, accept-profile, content-profile, prefer, range, range-unit, x-supabase-api-version, ' +
+    'x-upsert, x-metadata, cache-control, if-none-match, tus-resumable, upload-length, upload-metadata, upload-offset, upload-defer-length, x-signature',
+  'Access-Control-Expose-Headers':
+    'content-range, content-location, x-total-count, link, x-supabase-api-version, www-authenticate, retry-after, ' +
+    'accept-ranges, content-length, content-disposition, etag, last-modified, location, tus-resumable, tus-version, tus-extension, tus-max-size, upload-offset, upload-length',
   'Access-Control-Max-Age': '86400',
 };
 
-/** Like Kong's key-auth: GoTrue's browser-facing links and the functions need no API key. */
+/**
+ * Like Kong's key-auth: GoTrue's browser-facing links, the functions and Storage (whose signed
+ * URLs a <video> or a download link fetches bare; storage-api checks the JWT itself) need no API key.
+ */
 function needsApiKey(prefix: ServicePrefix, path: string): boolean {
-  if (prefix === '/functions/v1') return false;
+  if (prefix === '/functions/v1' || prefix === '/storage/v1') return false;
   if (prefix === '/auth/v1') return !/^\/(verify|callback|authorize|outbox)(\/|$)/.test(path);
   return true;
 }
@@ -75,11 +81,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
+    const target = route(req);
     if (req.method === 'OPTIONS') {
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+      res.writeHead(200, { 'Content-Type': 'text/plain', ...target?.service.preflightHeaders?.(target.path) }).end('ok');
       return;
     }
-    const target = route(req);
     if (!target) {
       sendJson(res, 404, { message: 'no Route matched with those values' });
       return;

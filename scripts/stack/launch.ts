@@ -1,6 +1,6 @@
 // Brings up the whole local backend: the cluster, the platform bootstrap, the migrations, the
-// commerce sandbox, the seed, the mail sandbox, and the gateway with auth, REST, realtime and the
-// edge functions.
+// commerce sandbox, the seed, the mail sandbox, and the gateway with auth, REST, realtime, storage and
+// the edge functions.
 // `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
 import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
+import { createStorageService } from './storage/service.ts';
 
 export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, mail: 54331, web: 5173 };
 export const commerceStoreId = 'store_lumiere_sacree';
@@ -105,7 +106,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_API_URL: mail.url,
       MAIL_API_KEY: mail.apiKey,
     };
-    step('API gateway: auth, rest, realtime, functions');
+    // Storage's bytes: beside the database's state when persistent, else a folder removed at stop.
+    const storageDir = persistent ? join(stateDir, 'storage') : mkdtempSync(join(tmpdir(), 'shop-storage-'));
+    if (!persistent) stops.push(async () => rmSync(storageDir, { recursive: true, force: true }));
+    step('API gateway: auth, rest, realtime, storage, functions');
     const gatewayOptions: GatewayOptions = {
       port: apiPort,
       context: {
@@ -122,6 +126,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         '/rest/v1': createRestService,
         '/realtime/v1': createRealtimeService,
         '/functions/v1': functionsService(options.functions),
+        '/storage/v1': createStorageService({ dataDir: storageDir }),
       },
     };
     let gateway = await startGateway(gatewayOptions);

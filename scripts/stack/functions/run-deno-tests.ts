@@ -1,6 +1,7 @@
 // Runs the edge functions' Deno tests (supabase/functions/tests) by hand: against the stack the
 // environment names (as `npm test` sets it), or else against a throwaway local stack started here.
 // Usage: npx tsx scripts/stack/functions/run-deno-tests.ts [extra deno test arguments]
+import { functionTestPermissions } from '../../lib/deno.ts';
 import { repoRoot } from '../../lib/paths.ts';
 import { runCommand } from '../../lib/processes.ts';
 import { startLocalStack } from '../launch.ts';
@@ -9,7 +10,7 @@ import { denoBinary } from './worker.ts';
 const stack = process.env.SUPABASE_URL ? undefined : await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
 let code = 1;
 try {
-  code = await runCommand(denoBinary, ['test', '--allow-net', '--allow-env', '--allow-read', ...process.argv.slice(2), 'supabase/functions/tests/'], {
+  code = await runCommand(denoBinary, ['test', ...functionTestPermissions, ...process.argv.slice(2), 'supabase/functions/tests/'], {
     cwd: repoRoot,
     env: { ...process.env, ...stack?.env },
   });

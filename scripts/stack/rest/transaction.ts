@@ -42,13 +42,15 @@ function settingsStatement(settings: RequestSettings): Statement {
 
 /**
  * Runs `statements` in the request's transaction and returns the rows of each. With `commitIf`,
- * the transaction stays open until it has seen the rows, then commits or rolls back.
+ * the transaction stays open until it has seen the rows (and done what must happen before the
+ * commit, such as Storage putting a file in place), then commits or rolls back; when `commitIf`
+ * throws, the transaction rolls back and the error passes on.
  */
 export async function runInTransaction(
   pool: pg.Pool,
   settings: RequestSettings,
   statements: Statement[],
-  commitIf?: (results: Row[][]) => boolean,
+  commitIf?: (results: Row[][]) => boolean | Promise<boolean>,
 ): Promise<Row[][]> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -66,7 +68,11 @@ export async function runInTransaction(
     }
     const own = results.slice(2, 2 + statements.length);
     if (commitIf) {
-      await client.query(commitIf(own) ? 'commit' : 'rollback').catch((error: Error) => {
+      const commit = await Promise.resolve().then(() => commitIf(own)).catch(async (error: Error) => {
+        await client.query('rollback').catch((e: Error) => (broken = e));
+        throw error;
+      });
+      await client.query(commit ? 'commit' : 'rollback').catch((error: Error) => {
         if (!isPgError(error)) broken = error;
         throw error;
       });

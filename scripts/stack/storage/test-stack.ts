@@ -1,0 +1,67 @@
+// For tests: a throwaway cluster with the platform bootstrap (Storage's schema included) and a
+// gateway serving only /storage/v1, its bytes in a temp folder; users are HS256 tokens made
+// with the stack's secret, exactly what GoTrue would issue.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCluster } from '../../db/cluster.ts';
+import { applyBootstrap } from '../../db/migrate.ts';
+import { freePort } from '../../lib/free-port.ts';
+import { startGateway } from '../gateway.ts';
+import { apiKeys, newJwtSecret, signJwt } from '../keys.ts';
+import { createStorageService, type StorageOptions } from './service.ts';
+
+export interface StorageTestStack {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbUrl: string;
+  dataDir: string;
+  tokenFor(userId: string, options?: { expiresIn?: number }): string;
+  stop(): Promise<void>;
+}
+
+export async function startStorageTestStack(options: Omit<StorageOptions, 'dataDir'> = {}): Promise<StorageTestStack> {
+  const cluster = await startCluster({ persistent: false });
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-storage-test-'));
+  const stop = async () => {
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await applyBootstrap(cluster.url);
+    const jwtSecret = newJwtSecret();
+    const keys = apiKeys(jwtSecret);
+    const port = await freePort();
+    const gateway = await startGateway({
+      port,
+      context: {
+        apiUrl: `http://127.0.0.1:${port}`,
+        dbUrl: cluster.url,
+        dbUrlFor: cluster.urlFor,
+        jwtSecret,
+        ...keys,
+        settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1', jwtExpiry: 3600 },
+        functionSecrets: {},
+      },
+      services: { '/storage/v1': createStorageService({ ...options, dataDir }) },
+    });
+    return {
+      url: gateway.url,
+      ...keys,
+      jwtSecret,
+      dbUrl: cluster.url,
+      dataDir,
+      tokenFor: (userId, { expiresIn = 3600 } = {}) =>
+        signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', email: `${userId}@example.test`, exp: Math.floor(Date.now() / 1000) + expiresIn }, jwtSecret),
+      async stop() {
+        await gateway.close();
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
