@@ -1,16 +1,20 @@
-// Error answers of the edge functions: `{ error: { code, message } }` with a 4xx for anything the
-// caller can fix or must be refused, 502 when the commerce service fails, and a bare 500 (no
-// stack, no internals) for the unexpected. The cause is logged, never sent.
+// Error answers of the edge functions: `{ error: { code, message, detail? } }` with a 4xx for
+// anything the caller can fix or must be refused, 502 when the commerce service fails, and a bare
+// 500 (no stack, no internals) for the unexpected. The cause is logged, never sent.
 import { corsHeaders } from './cors.ts';
 
 export class HttpError extends Error {
+  /** A sentence for the person reading the message (spec §8's second line), sent as `detail`. */
+  readonly detail?: string;
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; detail?: string },
   ) {
     super(message, options);
+    this.detail = options?.detail;
   }
 }
 
@@ -27,7 +31,8 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
     const cause = error.cause instanceof Error ? error.cause.message : (error.cause ?? '');
     console.warn(`${error.status} ${error.code}: ${error.message}`, cause);
-    return jsonResponse({ error: { code: error.code, message: error.message } }, error.status);
+    const detail = error.detail === undefined ? {} : { detail: error.detail };
+    return jsonResponse({ error: { code: error.code, message: error.message, ...detail } }, error.status);
   }
   if (error instanceof CommerceError) {
     console.error(`commerce service: ${error.message}`, error.cause ?? '');

@@ -44,6 +44,12 @@ export const RecordOrderBody = z.object({ session_id: z.string().trim().min(1).m
 
 export const SetAdminRoleBody = z.object({ adminEmail: z.email().max(320) });
 
+/** `attachment`: the browser saves the file under its French name; `inline`: the viewer shows it. */
+export const IssueDownloadBody = z.object({
+  order_item_id: z.uuid(),
+  disposition: z.enum(['attachment', 'inline']),
+});
+
 /** Parses a body or throws a 400 that names the first wrong field. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);

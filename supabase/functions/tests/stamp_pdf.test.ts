@@ -2,33 +2,12 @@
 // of the page as shown whatever its rotation or crop, untouched by a graphics state the page
 // leaves behind, shrunk to fit a narrow page, and a name outside WinAnsi still stamps.
 import assert from 'node:assert/strict';
-import { concatTransformationMatrix, degrees, PDFDocument, setFillingRgbColor, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { stampPdf } from '../issue-download/stamp.ts';
+import { makePdf } from './pdf_fixtures.ts';
 import { pageTexts, type ShownPage, shownPages } from './pdf_text.ts';
 
 const footer = 'Exemplaire personnel de Marie Dupont · marie@example.test · commande 3F2A9C1B';
-
-interface PageSpec {
-  size?: [number, number];
-  rotation?: number;
-  cropBox?: [number, number, number, number];
-  /** Leaves the page's graphics state scaled and red, with no q … Q around its content. */
-  leavesStateChanged?: boolean;
-}
-
-async function makePdf(pages: PageSpec[]): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
-  document.setTitle("L'Éveil du Cœur");
-  const font = await document.embedFont(StandardFonts.TimesRoman);
-  pages.forEach((spec, index) => {
-    const page = document.addPage(spec.size ?? [595, 842]);
-    page.drawText(`Chapitre ${index + 1}`, { x: 72, y: page.getHeight() - 100, size: 18, font });
-    if (spec.rotation) page.setRotation(degrees(spec.rotation));
-    if (spec.cropBox) page.setCropBox(...spec.cropBox);
-    if (spec.leavesStateChanged) page.pushOperators(concatTransformationMatrix(3, 0, 0, 3, 200, 300), setFillingRgbColor(1, 0, 0));
-  });
-  return document.save();
-}
 
 /** The footer's words on a shown page: the run of words that spells it. */
 function footerWords(page: ShownPage) {
