@@ -44,10 +44,10 @@ function originsOf(page: Page): Set<string> {
 it('downloads the stamped teaching, reads it in the viewer, plays the meditation with a seek, and keeps it from another customer', async () => {
   const buyer = await signUpCustomer('lecteur');
   const page = await signedIn(browser, buyer);
+  await addMeditationToCart(page);
   await page.goto('/store');
   await page.getByRole('article', { name: 'Le Souffle Sacré' }).getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
-  await addMeditationToCart(page);
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (2 articles)');
   await payForCart(page);
 
   await page.goto('/dashboard/library');
@@ -132,7 +132,7 @@ it('downloads the stamped teaching, reads it in the viewer, plays the meditation
   expect(await other.getByText('Le lien de téléchargement est manquant.').isVisible()).toBe(true);
   expect(await other.locator('canvas, audio, video').count()).toBe(0);
   expect(otherStorage).toEqual([]);
+  await screenshot(other, 'library-viewer-refused');
   await other.getByRole('link', { name: 'Retour à la bibliothèque' }).last().click();
   await expect.poll(() => other.getByText('Votre bibliothèque est vide').isVisible()).toBe(true);
-  await screenshot(other, 'library-viewer-refused');
 });
