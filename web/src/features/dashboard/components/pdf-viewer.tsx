@@ -55,6 +55,7 @@ export default function PdfViewer({ source, title, onFailure }: PdfViewerProps) 
       const frame = frameRef.current;
       if (!current || !canvas || !frame) return;
       const natural = pdfPage.getViewport({ scale: 1 });
+      // At 100 % the page fills the frame's width inside its padding (p-4), never beyond twice its size.
       const fitWidth = Math.min((frame.clientWidth - 32) / natural.width, 2);
       const viewport = pdfPage.getViewport({ scale: Math.max(fitWidth, 0.25) * zoom });
       const pixelRatio = window.devicePixelRatio || 1;
