@@ -1,20 +1,15 @@
 // Browser journeys of the customer dashboard, the admin area and the live chat (issue 6) against
 // the whole local stack: real sign-ins, a real purchase, realtime between two browser contexts.
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { demoAdmin, logIn, signUpCustomer, type Account } from './support/accounts.ts';
+import { demoAdmin, logIn, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
-import { addMeditationToCart, cartButton } from './support/cart.ts';
+import { addMeditationToCart, payForCart } from './support/cart.ts';
+import { useDeliverables } from './support/deliverables.ts';
 
 const browser = useBrowser();
-
-async function signedIn(account: Account): Promise<Page> {
-  const page = await browser.open();
-  await page.goto('/login');
-  await logIn(page, account);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return page;
-}
+useDeliverables();
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 const sidebarLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).first();
@@ -30,14 +25,9 @@ async function send(page: Page, text: string): Promise<void> {
 
 it('shows a purchase in Mes Commandes and its file in the library, which downloads', async () => {
   const account = await signUpCustomer('commandes');
-  const page = await signedIn(account);
+  const page = await signedIn(browser, account);
   await addMeditationToCart(page);
-  await cartButton(page).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
-  await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Payer' }).click();
-  await page.waitForURL(/\/success\?session_id=cs_/);
-  await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await payForCart(page);
 
   await page.goto('/dashboard');
   await expect.poll(() => tileValue(page, 'Commandes passées')).toBe('1');
@@ -56,24 +46,26 @@ it('shows a purchase in Mes Commandes and its file in the library, which downloa
   await sidebarLink(page, 'Bibliothèque').click();
   const item = page.getByRole('article', { name: 'Méditation de la Lumière Intérieure (20 minutes)' });
   await expect.poll(() => item.isVisible()).toBe(true);
-  // The file opens in a new tab, which the browser turns into a download and closes (the file is
-  // an attachment): the journey follows the tab's request, then fetches what it asked for.
-  const fileRequest = page.context().waitForEvent('request', (request) => request.url().includes('/files/'));
+  // A signed link of the private bucket, saved under the item's French name; the page stays.
+  const download = page.waitForEvent('download');
   await item.getByRole('button', { name: 'Télécharger' }).click();
-  const file = await fetch((await fileRequest).url());
-  expect(file.status).toBe(200);
-  expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.(wav|pdf|avi|zip)"$/);
-  expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  const file = await download;
+  expect(new URL(file.url()).pathname).toMatch(/^\/storage\/v1\/object\/sign\/deliverables\//);
+  expect(file.suggestedFilename()).toBe('Méditation de la Lumière Intérieure - 20 minutes.wav');
+  const bytes = await readFile(await file.path());
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+  expect(bytes.byteLength).toBeGreaterThan(1000);
+  expect(new URL(page.url()).pathname).toBe('/dashboard/library');
   await screenshot(page, 'dashboard-library');
 });
 
 it('carries a conversation live between a customer and the administrator, with the unread count', async () => {
   const account = await signUpCustomer('chat');
-  const customer = await signedIn(account);
+  const customer = await signedIn(browser, account);
   await customer.goto('/dashboard/messages');
   await expect.poll(() => customer.getByText('Commencez la conversation').isVisible()).toBe(true);
 
-  const admin = await signedIn(demoAdmin);
+  const admin = await signedIn(browser, demoAdmin);
   await admin.goto('/admin/conversations');
   await expect.poll(() => admin.getByRole('heading', { name: 'Conversations', level: 1 }).isVisible()).toBe(true);
 
@@ -121,7 +113,7 @@ it('sends an anonymous visitor to the login, then back to the page asked for', a
 });
 
 it('keeps customers out of the admin area', async () => {
-  const page = await signedIn(await signUpCustomer('intrus'));
+  const page = await signedIn(browser, await signUpCustomer('intrus'));
   await page.goto('/admin/messages');
   await page.waitForURL(/\/dashboard$/);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Bienvenue/);
@@ -139,7 +131,7 @@ it("shows a visitor's contact message in the administrator's inbox", async () =>
   await visitor.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect.poll(() => visitor.getByText('Message envoyé ! ✨', { exact: true }).first().isVisible()).toBe(true);
 
-  const admin = await signedIn(demoAdmin);
+  const admin = await signedIn(browser, demoAdmin);
   await admin.goto('/admin/messages');
   const message = admin.getByRole('article').filter({ hasText: subject });
   await expect.poll(() => message.isVisible()).toBe(true);
@@ -149,7 +141,7 @@ it("shows a visitor's contact message in the administrator's inbox", async () =>
 
 it('changes the name and the password, and refuses a mismatched or short password', async () => {
   const account = await signUpCustomer('profil');
-  const page = await signedIn(account);
+  const page = await signedIn(browser, account);
   await page.goto('/dashboard/profile');
 
   await page.getByLabel('Nom complet').fill('Héloïse Garnier');

@@ -27,5 +27,14 @@ export async function logIn(page: Page, account: Account): Promise<void> {
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
+/** A new page of the journey's browser, logged in as the account through the login form. */
+export async function signedIn(browser: { open(): Promise<Page> }, account: Account): Promise<Page> {
+  const page = await browser.open();
+  await page.goto('/login');
+  await logIn(page, account);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
+
 /** The seeded administrator (supabase/seed.sql). */
 export const demoAdmin: Account = { email: 'admin@lumiere-sacree.test', password: 'admin-demo-2026', fullName: 'Maître Élian' };

@@ -13,3 +13,13 @@ export async function addMeditationToCart(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
 }
+
+/** Checks out the cart of a signed-in customer and pays on the sandbox's page, up to the thank-you. */
+export async function payForCart(page: Page): Promise<void> {
+  await cartButton(page).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
+  await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Payer' }).click();
+  await page.waitForURL(/\/success\?session_id=cs_/);
+  await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
+}

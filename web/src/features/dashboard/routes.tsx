@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth-context';
 
 const OrdersPage = lazy(() => import('@/features/dashboard/components/orders-page'));
 const LibraryPage = lazy(() => import('@/features/dashboard/components/library-page'));
+const ViewerPage = lazy(() => import('@/features/dashboard/components/viewer-page'));
 const MessagesPage = lazy(() => import('@/features/chat/components/customer-messages-page'));
 const ProfilePage = lazy(() => import('@/features/dashboard/components/profile-page'));
 
@@ -34,6 +35,7 @@ function DashboardPages({ userId }: { userId: string }) {
         { index: true, element: <Overview userId={userId} /> },
         { path: 'orders', element: <OrdersPage /> },
         { path: 'library', element: <LibraryPage /> },
+        { path: 'library/:itemId', element: <ViewerPage /> },
         { path: 'messages', element: <MessagesPage /> },
         { path: 'profile', element: <ProfilePage /> },
         { path: '*', element: <Navigate to="/dashboard" replace /> },

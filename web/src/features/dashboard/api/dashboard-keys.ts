@@ -4,6 +4,7 @@ export const dashboardKeys = {
   acquiredCount: (userId: string) => ['dashboard', 'acquired-count', userId] as const,
   library: (userId: string) => ['dashboard', 'library', userId] as const,
   profile: (userId: string) => ['dashboard', 'profile', userId] as const,
+  viewerLink: (orderItemId: string) => ['dashboard', 'viewer-link', orderItemId] as const,
 };
 
 /**

@@ -3,13 +3,13 @@ import { dashboardKeys, PURCHASES_STALE_TIME } from '@/features/dashboard/api/da
 import { libraryItems, type LibraryItem } from '@/features/dashboard/lib/library-items';
 import { supabase } from '@/lib/supabase';
 
-/** The digital items (a file link) of the user's orders. */
+/** The digital items (a file in the deliverables bucket) of the user's orders. */
 export async function getLibrary(userId: string): Promise<LibraryItem[]> {
   const { data, error } = await supabase
     .from('order_items')
-    .select('id, variant_id, product_title, variant_title, image_url, digital_file_url, file_type, orders!inner(user_id, created_at)')
+    .select('id, variant_id, product_title, variant_title, image_url, file_type, orders!inner(user_id, created_at)')
     .eq('orders.user_id', userId)
-    .not('digital_file_url', 'is', null);
+    .not('file_path', 'is', null);
   if (error) throw error;
   return libraryItems(data);
 }

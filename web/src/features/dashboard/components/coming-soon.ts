@@ -1,6 +1,6 @@
 import { toast } from '@/lib/toast-store';
 
-/** Invoice, reorder and the built-in viewer are not built yet (spec §8). */
+/** Invoice and reorder are not built yet (spec §8). */
 export function announceComingSoon(description: string): void {
   toast({ title: 'Bientôt disponible', description });
 }

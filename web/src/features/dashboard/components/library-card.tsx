@@ -1,20 +1,13 @@
 import { Download, Eye } from 'lucide-react';
-import { announceComingSoon } from '@/features/dashboard/components/coming-soon';
-import { fileKindIcons, fileKindLabels, type LibraryItem } from '@/features/dashboard/lib/library-items';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router-dom';
+import { useDownload } from '@/features/dashboard/hooks/use-download';
+import { fileKindIcons, fileKindLabels, isViewable, type LibraryItem } from '@/features/dashboard/lib/library-items';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { PLACEHOLDER_IMAGE } from '@/lib/product-image';
-import { toast } from '@/lib/toast-store';
-
-function download(url: string | null): void {
-  if (!url) {
-    toast({ variant: 'destructive', title: 'Fichier non disponible', description: 'Le lien de téléchargement est manquant.' });
-    return;
-  }
-  window.open(url, '_blank', 'noopener,noreferrer');
-}
 
 export function LibraryCard({ item }: { item: LibraryItem }) {
   const Icon = fileKindIcons[item.kind];
+  const download = useDownload();
   return (
     <article aria-label={item.variantTitle ? `${item.productTitle} (${item.variantTitle})` : item.productTitle} className="flex w-full flex-col overflow-hidden rounded-3xl border border-plum-100 bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-sand">
@@ -28,14 +21,16 @@ export function LibraryCard({ item }: { item: LibraryItem }) {
         <h2 className="text-xl font-semibold text-plum-900">{item.productTitle}</h2>
         {item.variantTitle ? <p className="text-sm text-mist">{item.variantTitle}</p> : null}
         <div className="mt-auto flex flex-wrap gap-2 pt-4">
-          <Button size="sm" onClick={() => download(item.fileUrl)}>
-            <Download aria-hidden="true" className="h-4 w-4" />
+          <Button size="sm" onClick={() => download.mutate(item.id)} disabled={download.isPending} aria-busy={download.isPending}>
+            <Download aria-hidden="true" className={download.isPending ? 'h-4 w-4 animate-pulse' : 'h-4 w-4'} />
             Télécharger
           </Button>
-          <Button size="sm" variant="outline" onClick={() => announceComingSoon('La lecture directement dans votre bibliothèque arrive prochainement.')}>
-            <Eye aria-hidden="true" className="h-4 w-4" />
-            Voir
-          </Button>
+          {isViewable(item.kind) ? (
+            <Link to={`/dashboard/library/${item.id}`} className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+              <Eye aria-hidden="true" className="h-4 w-4" />
+              Voir
+            </Link>
+          ) : null}
         </div>
       </div>
     </article>

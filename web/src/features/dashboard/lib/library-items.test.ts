@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileKind, libraryItems, type LibraryRow } from '@/features/dashboard/lib/library-items';
+import { fileKind, isViewable, libraryItems, type LibraryRow } from '@/features/dashboard/lib/library-items';
 
 const row = (id: string, variant_id: string, created_at: string, extra: Partial<LibraryRow> = {}): LibraryRow => ({
   id,
@@ -7,7 +7,6 @@ const row = (id: string, variant_id: string, created_at: string, extra: Partial<
   product_title: `Produit ${variant_id}`,
   variant_title: null,
   image_url: null,
-  digital_file_url: `http://files.test/${variant_id}.pdf`,
   file_type: 'pdf',
   orders: { created_at },
   ...extra,
@@ -24,10 +23,6 @@ describe('libraryItems', () => {
     expect(items.map((item) => item.id)).toEqual(['new', 'other']);
   });
 
-  it('treats a blank file link as missing', () => {
-    expect(libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { digital_file_url: '  ' })])[0]?.fileUrl).toBeNull();
-  });
-
   it('carries the titles, image and file kind', () => {
     const [item] = libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { variant_title: '20 minutes', image_url: 'http://img.test/a.png', file_type: 'audio' })]);
     expect(item).toMatchObject({ productTitle: 'Produit a', variantTitle: '20 minutes', imageUrl: 'http://img.test/a.png', kind: 'audio' });
@@ -37,5 +32,11 @@ describe('libraryItems', () => {
 describe('fileKind', () => {
   it('knows pdf, video and audio, and calls anything else other', () => {
     expect(['pdf', 'video', 'audio', 'other', null, 'zip'].map(fileKind)).toEqual(['pdf', 'video', 'audio', 'other', 'other', 'other']);
+  });
+});
+
+describe('isViewable', () => {
+  it('opens PDFs, audio and video in the viewer, and leaves any other file to the download', () => {
+    expect((['pdf', 'audio', 'video', 'other'] as const).map(isViewable)).toEqual([true, true, true, false]);
   });
 });

@@ -8,7 +8,6 @@ export interface LibraryRow {
   product_title: string;
   variant_title: string | null;
   image_url: string | null;
-  digital_file_url: string | null;
   file_type: string | null;
   orders: { created_at: string } | null;
 }
@@ -18,13 +17,17 @@ export interface LibraryItem {
   productTitle: string;
   variantTitle: string | null;
   imageUrl: string | null;
-  fileUrl: string | null;
   kind: FileKind;
   purchasedAt: string | null;
 }
 
-export function fileKind(fileType: string | null): FileKind {
+export function fileKind(fileType: string | null | undefined): FileKind {
   return fileType === 'pdf' || fileType === 'video' || fileType === 'audio' ? fileType : 'other';
+}
+
+/** Whether the built-in viewer can open a kind of file: PDFs in pdf.js, audio and video in the browser's players. */
+export function isViewable(kind: FileKind): boolean {
+  return kind !== 'other';
 }
 
 export const fileKindIcons: Record<FileKind, LucideIcon> = { pdf: FileText, video: Video, audio: Music, other: FileQuestion };
@@ -47,7 +50,6 @@ export function libraryItems(rows: readonly LibraryRow[]): LibraryItem[] {
       productTitle: row.product_title,
       variantTitle: row.variant_title,
       imageUrl: row.image_url,
-      fileUrl: row.digital_file_url?.trim() || null,
       kind: fileKind(row.file_type),
       purchasedAt: row.orders?.created_at ?? null,
     });
