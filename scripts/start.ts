@@ -6,6 +6,7 @@ import { handleInterrupts } from './lib/interrupts.ts';
 import { done, step } from './lib/log.ts';
 import { localDir } from './lib/paths.ts';
 import { serveWebApp, type WebServer } from './lib/web-app.ts';
+import { ensureDemoPurchase } from './stack/demo-purchase.ts';
 import { defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
 
 function portSetting(name: string, fallback: number): number {
@@ -35,6 +36,8 @@ let web: WebServer | undefined;
 
 async function start(): Promise<void> {
   stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports });
+  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.anonKey, siteUrl, customer: demoAccounts[1]! });
+  step(demoOrder ? `demo purchase: the demo customer owns a teaching, a meditation and a ritual (order ${demoOrder})` : 'demo purchase: in place');
   step('web app (Vite dev server)');
   web = await serveWebApp({
     mode: 'dev',

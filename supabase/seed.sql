@@ -27,32 +27,30 @@ on conflict (provider_id, provider) do nothing;
 -- set-admin-role would.
 update public.profiles set role = 'admin' where id = '00000000-0000-4000-a000-000000000001';
 
--- Which file each variant of the commerce sandbox's catalogue delivers (its digitalFileMap).
--- The sandbox's base URL differs per run; the seed runner passes it as shop.commerce_url.
-insert into public.product_files (variant_id, digital_file_url, file_type)
-select variant_id, coalesce(nullif(current_setting('shop.commerce_url', true), ''), 'http://127.0.0.1:54330') || path, file_type
-from (values
-    ('var_eveil_du_coeur', '/files/eveil-du-coeur.pdf', 'pdf'),
-    ('var_sept_portes', '/files/sept-portes.pdf', 'pdf'),
-    ('var_souffle_sacre', '/files/souffle-sacre.pdf', 'pdf'),
-    ('var_chemin_interieur_standard', '/files/chemin-interieur.pdf', 'pdf'),
-    ('var_chemin_interieur_annotee', '/files/chemin-interieur.pdf', 'pdf'),
-    ('var_meditation_lumiere_interieure_10_minutes', '/files/meditation-lumiere-interieure.wav', 'audio'),
-    ('var_meditation_lumiere_interieure_20_minutes', '/files/meditation-lumiere-interieure.wav', 'audio'),
-    ('var_meditation_lumiere_interieure_45_minutes', '/files/meditation-lumiere-interieure.wav', 'audio'),
-    ('var_coeur_apaise', '/files/coeur-apaise.wav', 'audio'),
-    ('var_sommeil_profond', '/files/sommeil-profond.wav', 'audio'),
-    ('var_gratitude', '/files/gratitude.wav', 'audio'),
-    ('var_voyage_chakras_30_minutes', '/files/voyage-chakras.wav', 'audio'),
-    ('var_voyage_chakras_60_minutes', '/files/voyage-chakras.wav', 'audio'),
-    ('var_rituel_pleine_lune_hd', '/files/rituel-pleine-lune.avi', 'video'),
-    ('var_rituel_pleine_lune_hd_livret', '/files/rituel-pleine-lune.avi', 'video'),
-    ('var_rituel_aube', '/files/rituel-aube.avi', 'video'),
-    ('var_rituel_purification', '/files/rituel-purification.avi', 'video'),
-    ('var_rituel_solstice', '/files/rituel-solstice.avi', 'video'),
-    ('var_flamme_interieure', '/files/flamme-interieure.avi', 'video'),
-    ('var_art_du_silence', '/files/art-du-silence.pdf', 'pdf'),
-    ('var_carnet_intentions', '/files/carnet-intentions.pdf', 'pdf'),
-    ('var_coffret_chemin_lumiere', '/files/coffret-chemin-lumiere.zip', 'other')
-) as files (variant_id, path, file_type)
-on conflict (variant_id) do update set digital_file_url = excluded.digital_file_url, file_type = excluded.file_type;
+-- Which object of the `deliverables` bucket each variant of the commerce sandbox's catalogue
+-- delivers (its digitalFileMap); the local stack uploads the sample files there.
+insert into public.product_files (variant_id, object_path, file_type)
+values
+  ('var_eveil_du_coeur', 'products/eveil-du-coeur.pdf', 'pdf'),
+  ('var_sept_portes', 'products/sept-portes.pdf', 'pdf'),
+  ('var_souffle_sacre', 'products/souffle-sacre.pdf', 'pdf'),
+  ('var_chemin_interieur_standard', 'products/chemin-interieur.pdf', 'pdf'),
+  ('var_chemin_interieur_annotee', 'products/chemin-interieur.pdf', 'pdf'),
+  ('var_meditation_lumiere_interieure_10_minutes', 'products/meditation-lumiere-interieure.wav', 'audio'),
+  ('var_meditation_lumiere_interieure_20_minutes', 'products/meditation-lumiere-interieure.wav', 'audio'),
+  ('var_meditation_lumiere_interieure_45_minutes', 'products/meditation-lumiere-interieure.wav', 'audio'),
+  ('var_coeur_apaise', 'products/coeur-apaise.wav', 'audio'),
+  ('var_sommeil_profond', 'products/sommeil-profond.wav', 'audio'),
+  ('var_gratitude', 'products/gratitude.wav', 'audio'),
+  ('var_voyage_chakras_30_minutes', 'products/voyage-chakras.wav', 'audio'),
+  ('var_voyage_chakras_60_minutes', 'products/voyage-chakras.wav', 'audio'),
+  ('var_rituel_pleine_lune_hd', 'products/rituel-pleine-lune.avi', 'video'),
+  ('var_rituel_pleine_lune_hd_livret', 'products/rituel-pleine-lune.avi', 'video'),
+  ('var_rituel_aube', 'products/rituel-aube.avi', 'video'),
+  ('var_rituel_purification', 'products/rituel-purification.avi', 'video'),
+  ('var_rituel_solstice', 'products/rituel-solstice.avi', 'video'),
+  ('var_flamme_interieure', 'products/flamme-interieure.avi', 'video'),
+  ('var_art_du_silence', 'products/art-du-silence.pdf', 'pdf'),
+  ('var_carnet_intentions', 'products/carnet-intentions.pdf', 'pdf'),
+  ('var_coffret_chemin_lumiere', 'products/coffret-chemin-lumiere.zip', 'other')
+on conflict (variant_id) do update set object_path = excluded.object_path, file_type = excluded.file_type;

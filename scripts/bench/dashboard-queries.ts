@@ -33,7 +33,7 @@ export function dashboardQueries({ sampleCustomerId: customer, adminId: admin }:
       as: customer,
       sql: `select coalesce(json_agg(i), '[]') from (
               select i.* from public.order_items i join public.orders o on o.id = i.order_id
-              where o.user_id = $1 and i.digital_file_url is not null) i`,
+              where o.user_id = $1 and i.file_path is not null) i`,
       params: [customer],
     },
     {

@@ -57,9 +57,9 @@ export async function generateHistory(db: pg.Client, size: HistorySize): Promise
     [size.orders, size.customers],
   );
   await db.query(
-    `insert into public.order_items (order_id, variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, digital_file_url, file_type)
+    `insert into public.order_items (order_id, variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, file_path, file_type)
      select o.id, 'var_' || k, 'Produit ' || k, 'Standard', null, 1 + (k % 2), 1500,
-            case when k % 3 = 0 then null else 'http://127.0.0.1:54330/files/produit-' || k || '.pdf' end,
+            case when k % 3 = 0 then null else 'products/produit-' || k || '.pdf' end,
             case when k % 3 = 0 then null else ${fileTypes}[1 + k % 4] end
      from public.orders o cross join generate_series(1, $1::int) k`,
     [size.itemsPerOrder],

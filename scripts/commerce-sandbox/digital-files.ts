@@ -1,7 +1,6 @@
-// The digital files the shop delivers, one per product, made on first start in the data dir,
-// and the map from catalogue variant to file that the seed loads into product_files.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The sample files the shop delivers, one per product, which the local stack uploads into the
+// private `deliverables` bucket (the sandbox itself serves none: paid files are never public), and
+// the map from catalogue variant to object path that the seed loads into product_files.
 import { productSeeds, type FileKind, type ProductSeed } from './catalogue-data.ts';
 import { fileNameOf, variantsById } from './catalogue.ts';
 import { aviVideo, pdfDocument, wavTone, zipArchive } from './file-formats.ts';
@@ -32,16 +31,24 @@ function fileFor(seed: ProductSeed, index: number): Buffer {
   }
 }
 
-/** Writes the files that are missing into `dir`. */
-export function ensureDigitalFiles(dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  productSeeds.forEach((seed, index) => {
-    const path = join(dir, fileNameOf(seed));
-    if (!existsSync(path)) writeFileSync(path, fileFor(seed, index));
+/** The object path of a product's original in the `deliverables` bucket. */
+export const objectPathOf = (fileName: string) => `products/${fileName}`;
+
+export interface SampleDeliverable {
+  objectPath: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Each product's sample file, made in memory (they weigh a few kilobytes each). */
+export function sampleDeliverables(): SampleDeliverable[] {
+  return productSeeds.map((seed, index) => {
+    const fileName = fileNameOf(seed);
+    return { objectPath: objectPathOf(fileName), contentType: fileContentTypes[fileName.split('.').pop()!]!, bytes: fileFor(seed, index) };
   });
 }
 
-/** variant id → the file it delivers, with absolute URLs on the sandbox's public base URL. */
-export function digitalFileMap(baseUrl: string): Array<{ variant_id: string; digital_file_url: string; file_type: FileKind }> {
-  return [...variantsById.values()].map((v) => ({ variant_id: v.id, digital_file_url: `${baseUrl}/files/${v.fileName}`, file_type: v.fileKind }));
+/** variant id → the object its buyers receive. */
+export function digitalFileMap(): Array<{ variant_id: string; object_path: string; file_type: FileKind }> {
+  return [...variantsById.values()].map((v) => ({ variant_id: v.id, object_path: objectPathOf(v.fileName), file_type: v.fileKind }));
 }

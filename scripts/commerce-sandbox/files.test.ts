@@ -1,46 +1,51 @@
-// The digital files and images the sandbox serves: every variant maps to a file that exists, and
-// each file's bytes follow its format (PDF xref offsets, WAV header, AVI chunks and index, ZIP).
+// The sample files the shop delivers and the images the sandbox serves: every variant maps to a
+// sample file, each file's bytes follow its format (PDF xref offsets, WAV header, AVI chunks and
+// index, ZIP), and the sandbox serves no digital file: paid files live in the private bucket.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.ts';
 import { variantsById } from './catalogue.ts';
-import { digitalFileMap } from './digital-files.ts';
+import { digitalFileMap, sampleDeliverables } from './digital-files.ts';
 import { useSandbox } from './test-support.ts';
 
 const shop = useSandbox();
+const samples = new Map(sampleDeliverables().map((sample) => [sample.objectPath, sample]));
 
-async function download(name: string): Promise<{ type: string | null; bytes: Buffer }> {
-  const response = await fetch(`${shop.sandbox.url}/files/${name}`);
-  expect(response.status).toBe(200);
-  return { type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+function sample(name: string): { type: string; bytes: Buffer } {
+  const found = samples.get(`products/${name}`);
+  expect(found, name).toBeDefined();
+  return { type: found!.contentType, bytes: found!.bytes };
 }
 
 describe('digitalFileMap', () => {
-  it('maps every catalogue variant to a served file of the right type', async () => {
-    const map = digitalFileMap('http://files.test');
+  it('maps every catalogue variant to a sample file of the right type', () => {
+    const map = digitalFileMap();
     expect(map.map((entry) => entry.variant_id).sort()).toEqual([...variantsById.keys()].sort());
     const extensionOf = { pdf: 'pdf', audio: 'wav', video: 'avi', other: 'zip' } as const;
     expect(new Set(map.map((entry) => entry.file_type))).toEqual(new Set(['pdf', 'audio', 'video', 'other']));
     for (const entry of map) {
-      expect(entry.digital_file_url).toMatch(new RegExp(`^http://files\\.test/files/[a-z0-9-]+\\.${extensionOf[entry.file_type]}$`));
-      const name = entry.digital_file_url.split('/').pop()!;
-      const head = await fetch(`${shop.sandbox.url}/files/${name}`, { method: 'HEAD' });
-      expect(head.status).toBe(200);
-      expect(Number(head.headers.get('content-length'))).toBeGreaterThan(100);
+      expect(entry.object_path).toMatch(new RegExp(`^products/[a-z0-9-]+\\.${extensionOf[entry.file_type]}$`));
+      expect(samples.get(entry.object_path)?.bytes.length, entry.object_path).toBeGreaterThan(100);
     }
   });
 
   it('agrees with the file map the database seed loads', () => {
     const seed = readFileSync(join(repoRoot, 'supabase', 'seed.sql'), 'utf8');
-    const seeded = [...seed.matchAll(/\('(var_[a-z0-9_]+)', '(\/files\/[^']+)', '(\w+)'\)/g)].map(([, variant_id, path, file_type]) => ({ variant_id, digital_file_url: `http://x${path}`, file_type }));
-    expect(seeded.sort((a, b) => a.variant_id!.localeCompare(b.variant_id!))).toEqual(digitalFileMap('http://x').sort((a, b) => a.variant_id.localeCompare(b.variant_id)));
+    const seeded = [...seed.matchAll(/\('(var_[a-z0-9_]+)', '(products\/[^']+)', '(\w+)'\)/g)].map(([, variant_id, object_path, file_type]) => ({ variant_id, object_path, file_type }));
+    expect(seeded.sort((a, b) => a.variant_id!.localeCompare(b.variant_id!))).toEqual(digitalFileMap().sort((a, b) => a.variant_id.localeCompare(b.variant_id)));
+  });
+
+  it('serves no digital file publicly, whatever the name', async () => {
+    for (const path of ['/files/eveil-du-coeur.pdf', '/files/rituel-pleine-lune.avi', '/products/eveil-du-coeur.pdf']) {
+      expect((await fetch(`${shop.sandbox.url}${path}`)).status, path).toBe(404);
+    }
   });
 });
 
 describe('file formats', () => {
-  it('serves a PDF 1.4 whose cross-reference table points at its objects', async () => {
-    const { type, bytes } = await download('eveil-du-coeur.pdf');
+  it('makes a PDF 1.4 whose cross-reference table points at its objects', () => {
+    const { type, bytes } = sample('eveil-du-coeur.pdf');
     expect(type).toBe('application/pdf');
     const text = bytes.toString('latin1');
     expect(text.startsWith('%PDF-1.4')).toBe(true);
@@ -62,8 +67,8 @@ describe('file formats', () => {
     expect(text).toContain("(L'\xc9veil du C\x9cur) Tj");
   });
 
-  it('serves a 16-bit mono PCM WAV of a few seconds', async () => {
-    const { type, bytes } = await download('meditation-lumiere-interieure.wav');
+  it('makes a 16-bit mono PCM WAV of a few seconds', () => {
+    const { type, bytes } = sample('meditation-lumiere-interieure.wav');
     expect(type).toBe('audio/wav');
     expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
     expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
@@ -82,8 +87,8 @@ describe('file formats', () => {
     expect(peak).toBeLessThan(32767);
   });
 
-  it('serves an uncompressed AVI whose header, frames and index agree', async () => {
-    const { type, bytes } = await download('rituel-pleine-lune.avi');
+  it('makes an uncompressed AVI whose header, frames and index agree', () => {
+    const { type, bytes } = sample('rituel-pleine-lune.avi');
     expect(type).toBe('video/x-msvideo');
     expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
     expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
@@ -107,8 +112,8 @@ describe('file formats', () => {
     }
   });
 
-  it('serves the bundle as a ZIP archive', async () => {
-    const { type, bytes } = await download('coffret-chemin-lumiere.zip');
+  it('makes the bundle a ZIP archive', () => {
+    const { type, bytes } = sample('coffret-chemin-lumiere.zip');
     expect(type).toBe('application/zip');
     expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
     const end = bytes.length - 22;
@@ -116,12 +121,6 @@ describe('file formats', () => {
     const entries = bytes.readUInt16LE(end + 10);
     expect(entries).toBe(3);
     expect(bytes.readUInt32LE(bytes.readUInt32LE(end + 16))).toBe(0x02014b50);
-  });
-
-  it('answers 404 for files it does not have, including path tricks', async () => {
-    expect((await fetch(`${shop.sandbox.url}/files/absent.pdf`)).status).toBe(404);
-    expect((await fetch(`${shop.sandbox.url}/files/state.json`)).status).toBe(404);
-    expect((await fetch(`${shop.sandbox.url}/files/..%2Fstate.json`)).status).toBe(404);
   });
 });
 

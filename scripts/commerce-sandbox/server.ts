@@ -1,12 +1,10 @@
 // The commerce sandbox: plays the external commerce service offline (ARCHITECTURE.md).
-// Store API for one store, hosted payment page, digital files, product images, fault injection.
-import { readFileSync } from 'node:fs';
+// Store API for one store, hosted payment page, product images, fault injection. The digital
+// files are not the store's to serve: they live in the shop's private bucket.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { seedBySlug } from './catalogue.ts';
-import { ensureDigitalFiles, fileContentTypes } from './digital-files.ts';
 import { productImageSvg } from './images.ts';
 import { closedPage, notFoundPage, paymentPage, stockGonePage } from './payment-page.ts';
 import { SandboxState } from './state.ts';
@@ -26,7 +24,7 @@ const faultModes: FaultMode[] = ['none', 'down', 'error', 'garbage', 'slow'];
 const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS', 'Access-Control-Allow-Headers': 'content-type, authorization, accept', 'Access-Control-Max-Age': '600' };
 
 // Text answers (the catalogue's JSON, pages, SVG images) are gzipped for clients that accept it, as
-// a hosted provider would serve them; the digital files are already as small as they get.
+// a hosted provider would serve them.
 const compressible = /^(application\/json|text\/html|image\/svg\+xml)/;
 const compressAbove = 1024;
 
@@ -63,8 +61,6 @@ function withSessionId(successUrl: string, sessionId: string): string {
 
 export async function startCommerceSandbox(options: SandboxOptions): Promise<{ url: string; storeId: string; close(): Promise<void> }> {
   const storeId = options.storeId ?? 'store_lumiere_sacree';
-  const filesDir = join(options.dataDir, 'files');
-  ensureDigitalFiles(filesDir);
   const state = new SandboxState(options.dataDir, options.sessionTtlMs ?? 24 * 60 * 60 * 1000);
   let fault: FaultMode = faultModes.includes(process.env.COMMERCE_FAULT as FaultMode) ? (process.env.COMMERCE_FAULT as FaultMode) : 'none';
   let base = options.publicUrl ?? '';
@@ -123,16 +119,6 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
     if (req.method === 'OPTIONS') return send(res, 204, '', 'text/plain');
     if (parts[0] === 'store') return storeApi(req, res, parts.slice(1), url.searchParams);
     if (parts[0] === 'pay' && parts.length === 2) return payment(req, res, parts[1]!);
-    if (parts[0] === 'files' && parts.length === 2 && readOnly(req)) {
-      const name = parts[1]!;
-      const type = fileContentTypes[name.split('.').pop() ?? ''];
-      if (!type || name.includes('/') || name.startsWith('.')) throw new HttpError(404, 'no such file');
-      try {
-        return send(res, 200, readFileSync(join(filesDir, name)), type, { 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'private, max-age=3600' });
-      } catch {
-        throw new HttpError(404, 'no such file');
-      }
-    }
     if (parts[0] === 'images' && parts.length === 2 && readOnly(req)) {
       const [, slug, n] = /^([a-z0-9-]+)-(\d{1,2})\.svg$/.exec(parts[1]!) ?? [];
       const seed = slug ? seedBySlug.get(slug) : undefined;

@@ -1,6 +1,6 @@
 // Checkout sessions and managed stock, kept in memory and written to dataDir/state.json after
 // every change (temp file + rename), so they survive a restart.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { variantsById } from './catalogue.ts';
@@ -51,6 +51,7 @@ export class SandboxState {
   private readonly data: Persisted;
 
   constructor(dataDir: string, private readonly sessionTtlMs: number) {
+    mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, 'state.json');
     const initialStock = Object.fromEntries([...variantsById.values()].filter((v) => v.managed).map((v) => [v.id, v.initialStock ?? 0]));
     const saved = existsSync(this.file) ? readSaved(this.file) : {};

@@ -41,7 +41,7 @@ it('stops at the bad file with its name and error, keeping what came before', as
   writeFileSync(join(dir, '20260101000000_first.sql'), 'create table public.first_table (id int primary key);\n');
   writeFileSync(join(dir, '20260102000000_second.sql'), 'create table public.second_table (id int primary key);\n\ninsert into public.second_table values (1);\nselect * from public.no_such_table;\n');
 
-  const error = await applyMigrations(cluster.url, workdir).catch((e: unknown) => e);
+  const error = await applyMigrations(cluster.url, { workdir }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(SqlFileError);
   expect((error as SqlFileError).file).toBe('supabase/migrations/20260102000000_second.sql');
   expect((error as Error).message).toBe(
@@ -55,6 +55,6 @@ it('stops at the bad file with its name and error, keeping what came before', as
 
 it('applies the fixed file on the next run, and only that one', async () => {
   writeFileSync(join(dir, '20260102000000_second.sql'), 'create table public.second_table (id int primary key);\n');
-  expect(await applyMigrations(cluster.url, workdir)).toEqual({ applied: ['20260102000000_second.sql'] });
-  expect(await applyMigrations(cluster.url, workdir)).toEqual({ applied: [] });
+  expect(await applyMigrations(cluster.url, { workdir })).toEqual({ applied: ['20260102000000_second.sql'] });
+  expect(await applyMigrations(cluster.url, { workdir })).toEqual({ applied: [] });
 });

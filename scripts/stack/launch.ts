@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { startCommerceSandbox } from '../commerce-sandbox/server.ts';
 import { persistentDataDir } from '../db/cluster-home.ts';
 import { startCluster, type Cluster } from '../db/cluster.ts';
-import { applyBootstrap, applyMigrations, applySeed } from '../db/migrate.ts';
+import { applyBootstrap, applyMigrations } from '../db/migrate.ts';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { localDir } from '../lib/paths.ts';
 import { newLocalApiKey, startMailSandbox } from '../mail-sandbox/server.ts';
 import { createAuthService } from './auth/service.ts';
 import { readFunctionSecrets } from './functions/secrets.ts';
+import { uploadSampleDeliverables } from './sample-deliverables.ts';
 import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
 import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
@@ -72,7 +73,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const cluster = await startCluster({ persistent, dataDir, port: await port('db') });
     stops.push(() => cluster.stop());
     await applyBootstrap(cluster.url);
-    const { applied } = await applyMigrations(cluster.url);
+    const { applied } = await applyMigrations(cluster.url, { seed: true });
     step(`migrations: ${applied.length ? applied.join(', ') : 'up to date'}`);
 
     step('commerce sandbox');
@@ -82,7 +83,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await sandbox.close();
       if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
     });
-    await applySeed(cluster.url, { 'shop.commerce_url': sandbox.url });
 
     const jwtSecret = persistent ? persistentJwtSecret(join(stateDir, 'jwt-secret')) : newJwtSecret();
     step('mail sandbox');
@@ -131,6 +131,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     let gateway = await startGateway(gatewayOptions);
     stops.push(() => gateway.close());
+    const uploaded = await uploadSampleDeliverables(apiUrl, keys.serviceRoleKey);
+    step(`deliverables bucket: ${uploaded.length ? `${uploaded.length} sample files uploaded` : 'sample files in place'}`);
 
     const env = {
       SUPABASE_URL: apiUrl,

@@ -52,11 +52,11 @@ select lives_ok($$ insert into public.checkout_sessions (id, user_id, items, tot
 select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values ('cs_c_ok', tests.user_id('alice@constraints.test'), '[{}]', 5) $$, '23505', null, 'checkout_sessions: a session id is recorded once');
 
 -- product_files
-select throws_ok($$ insert into public.product_files (variant_id, digital_file_url, file_type) values ('v_ftp', 'ftp://files.test/f', 'pdf') $$, '23514', null, 'product_files: a file URL must be http(s)');
-select throws_ok($$ insert into public.product_files (variant_id, digital_file_url, file_type) values ('v_js', 'javascript:alert(1)', 'pdf') $$, '23514', null, 'product_files: a script URL is refused');
-select throws_ok($$ insert into public.product_files (variant_id, digital_file_url, file_type) values ('v_zip', 'http://files.test/f.zip', 'zip') $$, '23514', null, 'product_files: an unknown file type is refused');
-select throws_ok($$ insert into public.product_files (variant_id, digital_file_url) values ('v_none', 'http://files.test/f') $$, '23502', null, 'product_files: the file type is required');
-select throws_ok($$ insert into public.product_files (variant_id, digital_file_url, file_type) values ('v_dots', 'http://files.test/..', 'pdf') $$, '23514', null, 'product_files: a file name that would climb out of products/ is refused');
+select throws_ok($$ insert into public.product_files (variant_id, object_path, file_type) values ('v_url', 'https://files.test/f.pdf', 'pdf') $$, '23514', null, 'product_files: a file is an object path, never a URL');
+select throws_ok($$ insert into public.product_files (variant_id, object_path, file_type) values ('v_outside', 'buyers/x.pdf', 'pdf') $$, '23514', null, 'product_files: an original lives under products/');
+select throws_ok($$ insert into public.product_files (variant_id, object_path, file_type) values ('v_zip', 'products/f.zip', 'zip') $$, '23514', null, 'product_files: an unknown file type is refused');
+select throws_ok($$ insert into public.product_files (variant_id, object_path) values ('v_none', 'products/f') $$, '23502', null, 'product_files: the file type is required');
+select throws_ok($$ insert into public.product_files (variant_id, object_path, file_type) values ('v_dots', 'products/../buyers/x.pdf', 'pdf') $$, '23514', null, 'product_files: a path that would climb out of products/ is refused');
 select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents, file_path) values (gen_random_uuid(), 'v', 'x', 1, 0, 'products/../buyers/x.pdf') $$, '23514', null, 'order_items: a file path cannot climb with ..');
 
 -- profiles

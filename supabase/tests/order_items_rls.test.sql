@@ -12,10 +12,10 @@ select tests.make_admin('root@items.test');
 insert into public.orders (id, user_id, total_amount_cents, checkout_session_id) values
   ('40000000-0000-4000-a000-00000000000a', tests.user_id('alice@items.test'), 4300, 'cs_items_alice'),
   ('40000000-0000-4000-a000-00000000000b', tests.user_id('bob@items.test'), 2900, 'cs_items_bob');
-insert into public.order_items (id, order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents, digital_file_url, file_type) values
-  ('41000000-0000-4000-a000-0000000000a1', '40000000-0000-4000-a000-00000000000a', 'var_a1', 'Enseignement', 'PDF', 1, 2900, 'http://files.test/a1.pdf', 'pdf'),
-  ('41000000-0000-4000-a000-0000000000a2', '40000000-0000-4000-a000-00000000000a', 'var_a2', 'Méditation', '10 minutes', 2, 700, 'http://files.test/a2.wav', 'audio'),
-  ('41000000-0000-4000-a000-0000000000b1', '40000000-0000-4000-a000-00000000000b', 'var_b1', 'Rituel', 'HD', 1, 2900, 'http://files.test/b1.avi', 'video');
+insert into public.order_items (id, order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents, file_path, file_type) values
+  ('41000000-0000-4000-a000-0000000000a1', '40000000-0000-4000-a000-00000000000a', 'var_a1', 'Enseignement', 'PDF', 1, 2900, 'products/a1.pdf', 'pdf'),
+  ('41000000-0000-4000-a000-0000000000a2', '40000000-0000-4000-a000-00000000000a', 'var_a2', 'Méditation', '10 minutes', 2, 700, 'products/a2.wav', 'audio'),
+  ('41000000-0000-4000-a000-0000000000b1', '40000000-0000-4000-a000-00000000000b', 'var_b1', 'Rituel', 'HD', 1, 2900, 'products/b1.avi', 'video');
 
 -- anon
 select tests.clear_authentication();
@@ -27,13 +27,13 @@ select throws_ok($$ delete from public.order_items $$, '42501', null, 'as anon, 
 -- customer A
 select tests.authenticate_as('alice@items.test');
 select results_eq(
-  $$ select variant_id, quantity, price_per_item_cents, digital_file_url from public.order_items where order_id in ('40000000-0000-4000-a000-00000000000a', '40000000-0000-4000-a000-00000000000b') order by variant_id $$,
-  $$ values ('var_a1'::text, 1, 2900, 'http://files.test/a1.pdf'::text), ('var_a2', 2, 700, 'http://files.test/a2.wav') $$,
+  $$ select variant_id, quantity, price_per_item_cents, file_path from public.order_items where order_id in ('40000000-0000-4000-a000-00000000000a', '40000000-0000-4000-a000-00000000000b') order by variant_id $$,
+  $$ values ('var_a1'::text, 1, 2900, 'products/a1.pdf'::text), ('var_a2', 2, 700, 'products/a2.wav') $$,
   'as Alice, exactly the items of her order, with their file links');
 select is_empty($$ select 1 from public.order_items where id = '41000000-0000-4000-a000-0000000000b1' $$, 'as Alice, Bob''s item is invisible, even by id');
-select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents, digital_file_url, file_type) values ('40000000-0000-4000-a000-00000000000a', 'var_b1', 'Rituel', 1, 0, 'http://files.test/b1.avi', 'video') $$, '42501', null, 'as Alice, adding a free item to her own order is refused');
+select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents, file_path, file_type) values ('40000000-0000-4000-a000-00000000000a', 'var_b1', 'Rituel', 1, 0, 'products/b1.avi', 'video') $$, '42501', null, 'as Alice, adding a free item to her own order is refused');
 select throws_ok($$ update public.order_items set quantity = 10 where order_id = '40000000-0000-4000-a000-00000000000a' $$, '42501', null, 'as Alice, changing her quantities is refused');
-select throws_ok($$ update public.order_items set digital_file_url = 'http://files.test/b1.avi' where id = '41000000-0000-4000-a000-0000000000a1' $$, '42501', null, 'as Alice, pointing her item at another file is refused');
+select throws_ok($$ update public.order_items set file_path = 'products/b1.avi' where id = '41000000-0000-4000-a000-0000000000a1' $$, '42501', null, 'as Alice, pointing her item at another file is refused');
 select throws_ok($$ delete from public.order_items where order_id = '40000000-0000-4000-a000-00000000000a' $$, '42501', null, 'as Alice, deleting her items is refused');
 
 -- customer B

@@ -10,9 +10,9 @@ select tests.make_admin('root@orders.test');
 insert into public.orders (id, user_id, total_amount_cents, currency, checkout_session_id) values
   ('10000000-0000-4000-a000-00000000000a', tests.user_id('alice@orders.test'), 4300, 'eur', 'cs_test_alice'),
   ('10000000-0000-4000-a000-00000000000b', tests.user_id('bob@orders.test'), 2900, 'eur', 'cs_test_bob');
-insert into public.order_items (order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents, digital_file_url, file_type) values
-  ('10000000-0000-4000-a000-00000000000a', 'var_a', 'Enseignement', 'PDF', 1, 2900, 'http://files.test/a.pdf', 'pdf'),
-  ('10000000-0000-4000-a000-00000000000a', 'var_b', 'Méditation', '10 minutes', 2, 700, 'http://files.test/b.wav', 'audio'),
+insert into public.order_items (order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents, file_path, file_type) values
+  ('10000000-0000-4000-a000-00000000000a', 'var_a', 'Enseignement', 'PDF', 1, 2900, 'products/a.pdf', 'pdf'),
+  ('10000000-0000-4000-a000-00000000000a', 'var_b', 'Méditation', '10 minutes', 2, 700, 'products/b.wav', 'audio'),
   ('10000000-0000-4000-a000-00000000000b', 'var_c', 'Rituel', 'HD', 1, 2900, null, null);
 
 -- anon

@@ -7,8 +7,8 @@ select plan(16);
 insert into auth.users (id, email) values
   ('00000000-0000-4000-8000-0000000000a1', 'record-order-buyer@example.test'),
   ('00000000-0000-4000-8000-0000000000b2', 'record-order-other@example.test');
-insert into public.product_files (variant_id, digital_file_url, file_type) values
-  ('test_variant_pdf', 'http://files.test/teaching.pdf', 'pdf');
+insert into public.product_files (variant_id, object_path, file_type) values
+  ('test_variant_pdf', 'products/teaching.pdf', 'pdf');
 insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, status) values (
   'cs_record_order_test',
   '00000000-0000-4000-8000-0000000000a1',
@@ -46,10 +46,10 @@ select results_eq(
   $$ select id, '00000000-0000-4000-8000-0000000000a1'::uuid, 3990, 'eur'::text, 'completed'::text from first_call $$,
   'the order is the buyer''s, with the checkout''s total and currency, completed');
 select results_eq(
-  $$ select variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, digital_file_url, file_path, file_type
+  $$ select variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, file_path, file_type
        from public.order_items where order_id = (select id from first_call) order by variant_id desc $$,
-  $$ values ('test_variant_pdf', 'Enseignement', 'PDF', 'http://img.test/1.png', 2, 1500, 'http://files.test/teaching.pdf', 'products/teaching.pdf', 'pdf'),
-            ('test_variant_nofile', 'Pack', 'Standard', null, 1, 990, null, null, null) $$,
+  $$ values ('test_variant_pdf', 'Enseignement', 'PDF', 'http://img.test/1.png', 2, 1500, 'products/teaching.pdf', 'pdf'),
+            ('test_variant_nofile', 'Pack', 'Standard', null, 1, 990, null, null) $$,
   'its items carry the priced lines and the digital file of the mapped variant, with its object path in the bucket');
 select is((select status from public.checkout_sessions where id = 'cs_record_order_test'), 'completed', 'the checkout is marked completed');
 

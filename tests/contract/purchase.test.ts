@@ -114,12 +114,15 @@ describe('buying through the real HTTP path', () => {
       .sort((a, b) => (a.variant_id < b.variant_id ? -1 : 1));
     expect(items).toMatchObject(expectedItems);
     expect(items.reduce((sum, i) => sum + i.price_per_item_cents * i.quantity, 0)).toBe(order.total_amount_cents);
+    // Each file is an object of the private bucket, reached only through a signed link.
     for (const item of items) {
-      expect(item.digital_file_url, `file of ${item.variant_id}`).toMatch(/^https?:\/\//);
+      expect(item.file_path, `file of ${item.variant_id}`).toMatch(/^products\//);
       expect(['pdf', 'video', 'audio', 'other']).toContain(item.file_type);
-      const file = await fetch(item.digital_file_url);
-      expect(file.status, item.digital_file_url).toBe(200);
-      await file.body?.cancel();
+      const link = await buyer.functions.invoke<{ url: string }>('issue-download', { body: { order_item_id: item.id, disposition: 'attachment' } });
+      expect(link.error, `link to ${item.file_path}`).toBeNull();
+      const file = await fetch(link.data!.url);
+      expect(file.status, item.file_path).toBe(200);
+      expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
 
     const again = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });

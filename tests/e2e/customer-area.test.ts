@@ -6,10 +6,8 @@ import { expect, it } from 'vitest';
 import { demoAdmin, logIn, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, payForCart } from './support/cart.ts';
-import { useDeliverables } from './support/deliverables.ts';
 
 const browser = useBrowser();
-useDeliverables();
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 const sidebarLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).first();

@@ -8,7 +8,6 @@ import { expect, it } from 'vitest';
 import { signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser, webUrl } from './support/browser.ts';
 import { addMeditationToCart, cartButton, payForCart } from './support/cart.ts';
-import { useDeliverables } from './support/deliverables.ts';
 
 /** What the journey reads of the page's canvas and player (these Node tests are typed without the DOM). */
 interface DrawnCanvas {
@@ -27,7 +26,6 @@ interface Player {
 }
 
 const browser = useBrowser();
-useDeliverables();
 
 const teaching = (page: Page) => page.getByRole('article', { name: /^Le Souffle Sacré/ });
 const meditation = (page: Page) => page.getByRole('article', { name: 'Méditation de la Lumière Intérieure (20 minutes)' });

@@ -1,8 +1,8 @@
 // Shop flows for Node tests, through the real HTTP paths: a signed-up customer with the
 // unmodified supabase-js, a checkout through create-checkout, the sandbox's payment page.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import ws from 'ws';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
+import { nodeClient } from '../../scripts/lib/supabase-client.ts';
 
 export interface ShopEnv {
   SUPABASE_URL: string;
@@ -14,10 +14,7 @@ export interface ShopEnv {
 }
 
 export function client(env: ShopEnv, key = env.SUPABASE_ANON_KEY): SupabaseClient {
-  return createClient(env.SUPABASE_URL, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
-  });
+  return nodeClient(env.SUPABASE_URL, key);
 }
 
 /** A newly signed-up customer (auto-confirmed), signed in. */

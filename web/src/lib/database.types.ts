@@ -134,7 +134,6 @@ export type Database = {
       }
       order_items: {
         Row: {
-          digital_file_url: string | null
           file_path: string | null
           file_type: string | null
           id: string
@@ -149,7 +148,6 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
-          digital_file_url?: string | null
           file_path?: string | null
           file_type?: string | null
           id?: string
@@ -163,7 +161,6 @@ export type Database = {
           variant_title?: string | null
         }
         Update: {
-          digital_file_url?: string | null
           file_path?: string | null
           file_type?: string | null
           id?: string
@@ -219,22 +216,19 @@ export type Database = {
       }
       product_files: {
         Row: {
-          digital_file_url: string
           file_type: string
           object_path: string | null
           variant_id: string
         }
         ComputedFields: never
         Insert: {
-          digital_file_url: string
           file_type: string
-          object_path?: never
+          object_path?: string | null
           variant_id: string
         }
         Update: {
-          digital_file_url?: string
           file_type?: string
-          object_path?: never
+          object_path?: string | null
           variant_id?: string
         }
         Relationships: []

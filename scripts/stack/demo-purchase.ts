@@ -1,0 +1,43 @@
+// `npm start`'s demo customer owns a teaching (PDF), a meditation (audio) and a ritual (video) from
+// the first start, so a newcomer sees the library, the download and the viewer at once. They are
+// bought through the path of a real purchase: create-checkout, the hosted payment page (its form
+// submitted as a browser does), record-order. A customer who already has an order is left as is.
+import { nodeClient } from '../lib/supabase-client.ts';
+
+const demoCart = [
+  { variant_id: 'var_eveil_du_coeur', quantity: 1 },
+  { variant_id: 'var_gratitude', quantity: 1 },
+  { variant_id: 'var_rituel_aube', quantity: 1 },
+];
+
+export interface DemoPurchaseOptions {
+  apiUrl: string;
+  anonKey: string;
+  siteUrl: string;
+  customer: { email: string; password: string };
+}
+
+/** Resolves with the new order's id, or undefined when the customer already had one. */
+export async function ensureDemoPurchase(options: DemoPurchaseOptions): Promise<string | undefined> {
+  const supabase = nodeClient(options.apiUrl, options.anonKey);
+  const signIn = await supabase.auth.signInWithPassword(options.customer);
+  if (signIn.error) throw new Error(`the demo customer cannot sign in: ${signIn.error.message}`);
+  try {
+    const { count, error } = await supabase.from('orders').select('id', { count: 'exact', head: true });
+    if (error) throw new Error(`the demo customer's orders cannot be read: ${error.message}`);
+    if (count) return undefined;
+
+    const checkout = await supabase.functions.invoke<{ url: string }>('create-checkout', {
+      body: { items: demoCart, successUrl: `${options.siteUrl}/success`, cancelUrl: `${options.siteUrl}/store`, locale: 'fr', timeZone: 'Europe/Paris' },
+    });
+    if (checkout.error || !checkout.data) throw new Error(`the demo checkout failed: ${checkout.error?.message}`);
+    const payment = await fetch(checkout.data.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+    const sessionId = new URL(payment.headers.get('location') ?? '', options.siteUrl).searchParams.get('session_id');
+    if (payment.status !== 303 || !sessionId) throw new Error(`the demo payment failed: HTTP ${payment.status}`);
+    const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+    if (recorded.error || !recorded.data) throw new Error(`the demo order was not recorded: ${recorded.error?.message}`);
+    return recorded.data.order_id;
+  } finally {
+    await supabase.auth.signOut();
+  }
+}
