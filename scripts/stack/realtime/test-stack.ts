@@ -4,9 +4,8 @@
 import pg from 'pg';
 import { startCluster, type Cluster } from '../../db/cluster.ts';
 import { applyBootstrap } from '../../db/migrate.ts';
-import { freePort } from '../../lib/free-port.ts';
-import { startGateway, type Gateway } from '../gateway.ts';
-import { apiKeys, newJwtSecret } from '../keys.ts';
+import type { Gateway } from '../gateway.ts';
+import { startServiceGateway } from '../service-gateway.ts';
 import { createRealtimeService } from './service.ts';
 
 export interface RealtimeTestStack {
@@ -57,27 +56,12 @@ export async function startRealtimeTestStack(): Promise<RealtimeTestStack> {
     const setup = new pg.Client({ connectionString: cluster.url });
     await setup.connect();
     await setup.query(fixtureSql).finally(() => setup.end());
-    const jwtSecret = newJwtSecret();
-    const keys = apiKeys(jwtSecret);
-    const port = await freePort();
-    const apiUrl = `http://127.0.0.1:${port}`;
-    const gateway = await startGateway({
-      port,
-      context: {
-        apiUrl,
-        dbUrl: cluster.url,
-        dbUrlFor: cluster.urlFor,
-        jwtSecret,
-        ...keys,
-        settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1', jwtExpiry: 3600 },
-        functionSecrets: {},
-      },
-      services: { '/realtime/v1': createRealtimeService },
-    });
+    const { gateway, apiUrl, jwtSecret, anonKey, serviceRoleKey } = await startServiceGateway(cluster, { '/realtime/v1': createRealtimeService });
     let stopped = false;
     return {
       apiUrl,
-      ...keys,
+      anonKey,
+      serviceRoleKey,
       jwtSecret,
       cluster,
       gateway,

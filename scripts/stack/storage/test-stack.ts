@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster } from '../../db/cluster.ts';
 import { applyBootstrap } from '../../db/migrate.ts';
-import { freePort } from '../../lib/free-port.ts';
-import { startGateway } from '../gateway.ts';
-import { apiKeys, newJwtSecret, signJwt } from '../keys.ts';
+import { signJwt } from '../keys.ts';
+import { startServiceGateway } from '../service-gateway.ts';
 import { createStorageService, type StorageOptions } from './service.ts';
 
 export interface StorageTestStack {
@@ -31,25 +30,11 @@ export async function startStorageTestStack(options: Omit<StorageOptions, 'dataD
   };
   try {
     await applyBootstrap(cluster.url);
-    const jwtSecret = newJwtSecret();
-    const keys = apiKeys(jwtSecret);
-    const port = await freePort();
-    const gateway = await startGateway({
-      port,
-      context: {
-        apiUrl: `http://127.0.0.1:${port}`,
-        dbUrl: cluster.url,
-        dbUrlFor: cluster.urlFor,
-        jwtSecret,
-        ...keys,
-        settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1', jwtExpiry: 3600 },
-        functionSecrets: {},
-      },
-      services: { '/storage/v1': createStorageService({ ...options, dataDir }) },
-    });
+    const { gateway, jwtSecret, ...keys } = await startServiceGateway(cluster, { '/storage/v1': createStorageService({ ...options, dataDir }) });
     return {
       url: gateway.url,
-      ...keys,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
       jwtSecret,
       dbUrl: cluster.url,
       dataDir,

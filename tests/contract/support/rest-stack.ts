@@ -6,11 +6,11 @@ import pg from 'pg';
 import { join } from 'node:path';
 import { startCluster, type Cluster } from '../../../scripts/db/cluster.ts';
 import { applyBootstrap, applyMigrations } from '../../../scripts/db/migrate.ts';
-import { freePort } from '../../../scripts/lib/free-port.ts';
 import { supabaseDir } from '../../../scripts/lib/paths.ts';
-import { startGateway, type Gateway } from '../../../scripts/stack/gateway.ts';
-import { apiKeys, newJwtSecret, signJwt } from '../../../scripts/stack/keys.ts';
+import type { Gateway } from '../../../scripts/stack/gateway.ts';
+import { apiKeys, signJwt } from '../../../scripts/stack/keys.ts';
 import { createRestService } from '../../../scripts/stack/rest/service.ts';
+import { startServiceGateway } from '../../../scripts/stack/service-gateway.ts';
 import { installFixture, removeFixture, type FixtureData } from './rest-fixture.ts';
 
 export interface RestStack {
@@ -59,21 +59,7 @@ async function startLocal(): Promise<{ cluster: Cluster; gateway: Gateway; jwtSe
   try {
     await applyBootstrap(cluster.url);
     await applyShopMigrations(cluster.url);
-    const jwtSecret = newJwtSecret();
-    const port = await freePort();
-    const gateway = await startGateway({
-      port,
-      context: {
-        apiUrl: `http://127.0.0.1:${port}`,
-        dbUrl: cluster.url,
-        dbUrlFor: cluster.urlFor,
-        jwtSecret,
-        ...apiKeys(jwtSecret),
-        settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1', jwtExpiry: 3600 },
-        functionSecrets: {},
-      },
-      services: { '/rest/v1': createRestService },
-    });
+    const { gateway, jwtSecret } = await startServiceGateway(cluster, { '/rest/v1': createRestService });
     return { cluster, gateway, jwtSecret };
   } catch (error) {
     await cluster.stop();
