@@ -9,11 +9,12 @@ export interface AdminRecipient {
 }
 
 /**
- * The administrator a customer writes to: the first profile with the admin role (spec §7).
- * Without one, the chat cannot send; that is only logged here and told when sending.
+ * The administrator a customer writes to: the first profile with the admin role (spec §7), first
+ * by when it was made, so that a second administrator never takes the shop's own conversations
+ * over at random. Without one, the chat cannot send; that is only logged here and told when sending.
  */
 export async function getAdminRecipient(): Promise<AdminRecipient | null> {
-  const { data, error } = await supabase.from('profiles').select('id, full_name, avatar_url').eq('role', 'admin').limit(1).single();
+  const { data, error } = await supabase.from('profiles').select('id, full_name, avatar_url').eq('role', 'admin').order('created_at').order('id').limit(1).single();
   if (error) {
     console.warn('No administrator profile to write to:', error.message);
     return null;
