@@ -42,6 +42,9 @@ export const CreateCheckoutBody = z.object({
 
 export const RecordOrderBody = z.object({ session_id: z.string().trim().min(1).max(255) });
 
+/** `all`: every buyer's pending checkouts (the schedule, service role); `mine`: the caller's own. */
+export const ReconcileCheckoutsBody = z.object({ scope: z.enum(['all', 'mine']) });
+
 export const SetAdminRoleBody = z.object({ adminEmail: z.email().max(320) });
 
 /** `attachment`: the browser saves the file under its French name; `inline`: the viewer shows it. */

@@ -110,3 +110,10 @@ export async function pressPaymentButton(url: string, label: string): Promise<{ 
   }
   throw new Error(`no button "${label}" in a form of the payment page ${url}`);
 }
+
+/** Puts the sandbox's store API in a fault mode (`down`: connections dropped) or back to `none`. */
+export async function setCommerceFault(mode: 'none' | 'down' | 'error'): Promise<void> {
+  const response = await fetch(`${env.commerceUrl}/__sandbox/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode }) });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`sandbox fault ${mode}: HTTP ${response.status}`);
+}

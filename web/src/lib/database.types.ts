@@ -214,6 +214,39 @@ export type Database = {
         }
         Relationships: []
       }
+      payment_issues: {
+        Row: {
+          checkout_session_id: string
+          detail: NonNullable<Json>
+          detected_at: string
+          reason: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          checkout_session_id: string
+          detail?: NonNullable<Json>
+          detected_at?: string
+          reason: string
+          user_id: string
+        }
+        Update: {
+          checkout_session_id?: string
+          detail?: NonNullable<Json>
+          detected_at?: string
+          reason?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_issues_checkout_session_id_fkey"
+            columns: ["checkout_session_id"]
+            isOneToOne: true
+            referencedRelation: "checkout_sessions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       product_files: {
         Row: {
           file_type: string

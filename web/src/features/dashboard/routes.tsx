@@ -5,6 +5,7 @@ import { lazy } from 'react';
 import { Navigate, useRoutes } from 'react-router-dom';
 import { useUnreadCount } from '@/features/chat/api/get-unread-count';
 import { useIncomingMessages } from '@/features/chat/hooks/use-incoming-messages';
+import { useReconcileMyCheckouts } from '@/features/dashboard/api/reconcile-checkouts';
 import { DashboardLayout } from '@/features/dashboard/components/dashboard-layout';
 import { OverviewPage } from '@/features/dashboard/components/overview-page';
 import { RequireUser } from '@/components/guards/require-user';
@@ -44,11 +45,18 @@ function DashboardPages({ userId }: { userId: string }) {
   ]);
 }
 
+/** A buyer who paid and never came back finds the order on opening the dashboard. */
+function PaidCheckoutsRecorded({ userId }: { userId: string }) {
+  useReconcileMyCheckouts(userId);
+  return null;
+}
+
 function DashboardArea() {
   const { user } = useAuth();
   if (!user) return null;
   return (
     <>
+      <PaidCheckoutsRecorded userId={user.id} />
       <LiveMessages userId={user.id} />
       <DashboardPages userId={user.id} />
     </>

@@ -1,0 +1,47 @@
+// A buyer's checkout of a two-line cart through create-checkout, paid (or not) on the sandbox's
+// payment page: what record-order and reconcile-checkouts turn into orders.
+import assert from 'node:assert/strict';
+import { catalogue, effectivePrice, pressPaymentButton } from './commerce_sandbox.ts';
+import { callFunction, type Customer, env, service } from './helpers.ts';
+
+const entries = (await catalogue()).filter((e) => e.purchasable && e.stock === null);
+export const cart = [
+  { entry: entries[0]!, quantity: 2 },
+  { entry: entries[1]!, quantity: 1 },
+];
+export const cartTotal = cart.reduce((sum, { entry, quantity }) => sum + effectivePrice(entry) * quantity, 0);
+
+/** create-checkout for `buyer`; returns the payment page URL and the session id. */
+export async function startCheckout(buyer: Customer): Promise<{ url: string; sessionId: string }> {
+  const answer = await callFunction('create-checkout', {
+    items: cart.map(({ entry, quantity }) => ({ variant_id: entry.variantId, quantity })),
+    successUrl: `${env.siteUrl}/success`,
+    cancelUrl: `${env.siteUrl}/store`,
+    locale: 'fr-FR',
+    timeZone: 'Europe/Paris',
+  }, buyer.token);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  const { data, error } = await buyer.client.from('checkout_sessions').select('id').eq('status', 'pending');
+  assert.equal(error, null);
+  const session = data!.find((row) => answer.body.url.includes(row.id));
+  assert.ok(session, 'the pending checkout is recorded under the session id of the payment page');
+  return { url: answer.body.url, sessionId: session.id };
+}
+
+export async function paidCheckout(buyer: Customer): Promise<string> {
+  const { url, sessionId } = await startCheckout(buyer);
+  const paid = await pressPaymentButton(url, 'Payer');
+  assert.ok(paid.status >= 300 && paid.status < 400, `paying redirects (got ${paid.status})`);
+  const success = new URL(paid.location!, url);
+  assert.equal(`${success.origin}${success.pathname}`, `${env.siteUrl}/success`);
+  assert.equal(success.searchParams.get('session_id'), sessionId);
+  return sessionId;
+}
+
+export const recordOrder = (sessionId: string, buyer: Customer) => callFunction('record-order', { session_id: sessionId }, buyer.token);
+
+export async function ordersFor(sessionId: string): Promise<{ id: string; items: number }[]> {
+  const { data, error } = await service.from('orders').select('id, order_items(id)').eq('checkout_session_id', sessionId);
+  if (error) throw new Error(error.message);
+  return data.map((order) => ({ id: order.id, items: order.order_items.length }));
+}

@@ -1,0 +1,155 @@
+// reconcile-checkouts against the local stack and the sandbox: a checkout paid by a buyer who never
+// comes back to /success becomes the same one order record-order would make; what cannot be
+// recorded is listed for the administrator; a failing commerce service leaves it for the next run.
+import assert from 'node:assert/strict';
+import { pressPaymentButton, setCommerceFault } from './commerce_sandbox.ts';
+import { cart, cartTotal, ordersFor, paidCheckout, recordOrder, startCheckout } from './checkouts.ts';
+import { callFunction, type Customer, env, service, signUpCustomer } from './helpers.ts';
+
+const reconcileAll = () => callFunction('reconcile-checkouts', { scope: 'all' }, env.serviceRoleKey);
+const reconcileMine = (buyer: Customer) => callFunction('reconcile-checkouts', { scope: 'mine' }, buyer.token);
+
+async function checkoutStatus(sessionId: string): Promise<string> {
+  const { data, error } = await service.from('checkout_sessions').select('status').eq('id', sessionId).single();
+  if (error) throw new Error(error.message);
+  return data.status;
+}
+
+async function issueOf(sessionId: string): Promise<{ reason: string; detail: any } | null> {
+  const { data, error } = await service.from('payment_issues').select('reason, detail').eq('checkout_session_id', sessionId).maybeSingle();
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+Deno.test('a paid checkout whose buyer never came back becomes its order with its items and total', async () => {
+  const buyer = await signUpCustomer();
+  const sessionId = await paidCheckout(buyer);
+  const answer = await reconcileAll();
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.ok(answer.body.recorded >= 1, JSON.stringify(answer.body));
+  for (const key of ['recorded', 'canceled', 'expired', 'issues', 'still_pending']) assert.equal(typeof answer.body[key], 'number', key);
+
+  const { data: order, error } = await buyer.client.from('orders').select('*, order_items(variant_id, quantity)').eq('checkout_session_id', sessionId).single();
+  assert.equal(error, null);
+  assert.equal(order.status, 'completed');
+  assert.equal(order.total_amount_cents, cartTotal);
+  assert.deepEqual(
+    order.order_items.map((item: { variant_id: string; quantity: number }) => [item.variant_id, item.quantity]).sort(),
+    cart.map(({ entry, quantity }) => [entry.variantId, quantity]).sort(),
+  );
+  assert.equal(await checkoutStatus(sessionId), 'completed');
+  // The buyer coming back later gets that same order.
+  assert.equal((await recordOrder(sessionId, buyer)).body.order_id, order.id);
+});
+
+Deno.test('an unpaid checkout stays pending; a canceled one is marked canceled; neither is an order', async () => {
+  const buyer = await signUpCustomer();
+  const open = await startCheckout(buyer);
+  const canceled = await startCheckout(buyer);
+  await pressPaymentButton(canceled.url, 'Annuler');
+  const answer = await reconcileAll();
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.ok(answer.body.still_pending >= 1 && answer.body.canceled >= 1, JSON.stringify(answer.body));
+  assert.equal(await checkoutStatus(open.sessionId), 'pending');
+  assert.equal(await checkoutStatus(canceled.sessionId), 'canceled');
+  assert.deepEqual(await ordersFor(open.sessionId), []);
+  assert.deepEqual(await ordersFor(canceled.sessionId), []);
+});
+
+Deno.test('a paid checkout whose priced lines were tampered with is listed for the administrator, not recorded', async () => {
+  const buyer = await signUpCustomer();
+  const sessionId = await paidCheckout(buyer);
+  const { data: priced } = await service.from('checkout_sessions').select('items').eq('id', sessionId).single();
+  const tampered = priced!.items.map((line: { unit_price_cents: number }, i: number) => (i === 0 ? { ...line, unit_price_cents: line.unit_price_cents + 1 } : line));
+  const { error } = await service.from('checkout_sessions').update({ items: tampered }).eq('id', sessionId);
+  assert.equal(error, null);
+
+  const answer = await reconcileAll();
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.ok(answer.body.issues >= 1, JSON.stringify(answer.body));
+  assert.deepEqual(await ordersFor(sessionId), []);
+  const issue = await issueOf(sessionId);
+  assert.equal(issue?.reason, 'mismatch');
+  assert.equal(issue?.detail.paid.status, 'paid');
+  assert.equal(await checkoutStatus(sessionId), 'needs_review');
+
+  // Set aside: the next run does not count it again, and still records nothing.
+  const again = await reconcileAll();
+  assert.equal(again.status, 200);
+  assert.deepEqual(await ordersFor(sessionId), []);
+  const { count } = await service.from('payment_issues').select('*', { count: 'exact', head: true }).eq('checkout_session_id', sessionId);
+  assert.equal(count, 1);
+});
+
+Deno.test('the reconciliation racing record-order makes one order', async () => {
+  const buyer = await signUpCustomer();
+  const sessionId = await paidCheckout(buyer);
+  const answers = await Promise.all([reconcileAll(), recordOrder(sessionId, buyer), reconcileAll(), recordOrder(sessionId, buyer), reconcileMine(buyer)]);
+  assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200, 200], JSON.stringify(answers.map((a) => a.body)));
+  const orders = await ordersFor(sessionId);
+  assert.equal(orders.length, 1);
+  assert.equal(orders[0]!.items, cart.length);
+  assert.equal(answers[1]!.body.order_id, orders[0]!.id);
+  assert.equal(answers[3]!.body.order_id, orders[0]!.id);
+});
+
+Deno.test('with the commerce service down nothing is recorded and the checkout stays pending; the next run records it', async () => {
+  const buyer = await signUpCustomer();
+  const sessionId = await paidCheckout(buyer);
+  await setCommerceFault('down');
+  let down;
+  try {
+    down = await reconcileAll();
+  } finally {
+    await setCommerceFault('none');
+  }
+  assert.equal(down.status, 200, JSON.stringify(down.body));
+  assert.ok(down.body.still_pending >= 1, JSON.stringify(down.body));
+  assert.deepEqual(await ordersFor(sessionId), []);
+  assert.equal(await checkoutStatus(sessionId), 'pending');
+  assert.equal(await issueOf(sessionId), null);
+
+  const next = await reconcileAll();
+  assert.equal(next.status, 200, JSON.stringify(next.body));
+  assert.equal((await ordersFor(sessionId)).length, 1);
+  assert.equal(await checkoutStatus(sessionId), 'completed');
+});
+
+Deno.test("a customer's visit records only their own paid checkouts", async () => {
+  const alice = await signUpCustomer('alice');
+  const bob = await signUpCustomer('bob');
+  const alicesSession = await paidCheckout(alice);
+  const bobsSession = await paidCheckout(bob);
+
+  const answer = await reconcileMine(bob);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.deepEqual(answer.body, { recorded: 1, canceled: 0, expired: 0, issues: 0, still_pending: 0 });
+  assert.equal((await ordersFor(bobsSession)).length, 1);
+  assert.deepEqual(await ordersFor(alicesSession), []);
+  assert.equal(await checkoutStatus(alicesSession), 'pending');
+
+  const { data: visible } = await bob.client.from('orders').select('checkout_session_id');
+  assert.deepEqual(visible!.map((o) => o.checkout_session_id), [bobsSession]);
+  assert.deepEqual((await reconcileMine(alice)).body, { recorded: 1, canceled: 0, expired: 0, issues: 0, still_pending: 0 });
+  assert.equal((await ordersFor(alicesSession)).length, 1);
+});
+
+Deno.test('every caller but the service role is refused the reconciliation of all checkouts', async () => {
+  const buyer = await signUpCustomer();
+  const sessionId = await paidCheckout(buyer);
+  for (const token of [env.anonKey, buyer.token]) {
+    const answer = await callFunction('reconcile-checkouts', { scope: 'all' }, token);
+    assert.equal(answer.status, 403, JSON.stringify(answer.body));
+    assert.equal(answer.body.error.code, 'service_role_only');
+  }
+  const anonymous = await callFunction('reconcile-checkouts', { scope: 'mine' }, env.anonKey);
+  assert.equal(anonymous.status, 401);
+  const forged = await callFunction('reconcile-checkouts', { scope: 'all' }, `${env.serviceRoleKey.slice(0, -4)}AAAA`);
+  assert.equal(forged.status, 401, 'a token whose signature does not verify is stopped by verify_jwt');
+  for (const body of [{}, { scope: 'everyone' }, 'not json']) {
+    const answer = await callFunction('reconcile-checkouts', body, env.serviceRoleKey);
+    assert.equal(answer.status, 400, JSON.stringify(body));
+  }
+  assert.deepEqual(await ordersFor(sessionId), []);
+  assert.equal(await checkoutStatus(sessionId), 'pending');
+});
