@@ -73,7 +73,8 @@ describe('/success', () => {
     // A failure is retried once by itself (a second later) before the page offers the button.
     const retry = await screen.findByRole('button', { name: 'Réessayer' }, { timeout: 4000 });
     expect(invoke).toHaveBeenCalledTimes(2);
-    expect(screen.getByRole('heading', { name: 'Vérification impossible' })).toBeInTheDocument();
+    expect(screen.getByText("Impossible d'enregistrer la commande. Veuillez nous contacter.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/contact');
     expect(storedCart()).toHaveLength(1);
     invoke.mockResolvedValue({ data: { order_id: 'order_1' }, error: null });
     await userEvent.click(retry);

@@ -47,9 +47,10 @@ export const orderOutcomeMessages: Record<OrderOutcome, OrderOutcomeMessage> = {
     description: 'Ce paiement ne correspond pas au panier préparé. Notre équipe va le vérifier et vous contactera par email ; vous n’avez rien à refaire.',
     actions: ['contact'],
   },
+  // Spec §8's order failure, with a retry: the network or the commerce service may be back.
   failed: {
-    title: 'Vérification impossible',
-    description: 'Nous n’avons pas pu vérifier votre paiement pour le moment. Vérifiez votre connexion internet, puis réessayez ; si le problème persiste, contactez-nous.',
+    title: 'Commande non enregistrée',
+    description: "Impossible d'enregistrer la commande. Veuillez nous contacter.",
     actions: ['retry', 'contact'],
   },
 };
