@@ -84,8 +84,8 @@ it('keeps the cart through a failed checkout and records the paid order once the
     await screenshot(page, 'outage-success-page');
   });
 
-  // Once the service answers again, the same return page records the order and empties the cart.
-  await page.reload();
+  // Once the service answers again, « Réessayer » on the same return page records the order and empties the cart.
+  await page.getByRole('main').getByRole('button', { name: 'Réessayer' }).click();
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (0 article)');
   await page.goto('/dashboard/orders');

@@ -14,12 +14,40 @@ export async function addMeditationToCart(page: Page): Promise<void> {
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
 }
 
-/** Checks out the cart of a signed-in customer and pays on the sandbox's page, up to the thank-you. */
-export async function payForCart(page: Page): Promise<void> {
+/** Checks out the cart of a signed-in customer up to the sandbox's payment page; the session id. */
+export async function openPaymentPage(page: Page): Promise<string> {
   await cartButton(page).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
   await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
+  const sessionId = /\/pay\/(cs_[^/?#]+)/.exec(page.url())?.[1];
+  if (!sessionId) throw new Error(`no session id in ${page.url()}`);
+  return sessionId;
+}
+
+/** Checks out the cart of a signed-in customer and pays on the sandbox's page, up to the thank-you. */
+export async function payForCart(page: Page): Promise<void> {
+  await openPaymentPage(page);
   await page.getByRole('button', { name: 'Payer' }).click();
   await page.waitForURL(/\/success\?session_id=cs_/);
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
+}
+
+/**
+ * Pays on the open payment page as a buyer who closes the tab at once: the payment goes through,
+ * the browser never follows the sandbox's redirect. The path and query /success would have had.
+ */
+export async function payAndCloseTab(page: Page): Promise<string> {
+  const redirect = new Promise<string>((resolve, reject) => {
+    void page.route(/\/pay\/cs_/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch({ maxRedirects: 0 });
+      const location = response.headers()['location'];
+      if (response.status() === 303 && location) resolve(location);
+      else reject(new Error(`payment answered ${response.status()} ${await response.text()}`));
+      await route.fulfill({ status: 204 });
+    });
+  });
+  await page.getByRole('button', { name: 'Payer' }).click();
+  const successUrl = new URL(await redirect);
+  return `${successUrl.pathname}${successUrl.search}`;
 }

@@ -1,7 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { rememberedPath } from '@/features/auth/lib/remembered-path';
 import type { AuthState } from '@/lib/auth-context';
 import { CART_STORAGE_KEY } from '@/features/cart/stores/cart-store';
 import { buildProduct, buildVariant } from '@/testing/catalogue-fixtures';
@@ -11,6 +14,11 @@ vi.mock('@/lib/supabase', () => ({ supabase: { functions: { invoke } } }));
 
 const signedIn: AuthState = { user: { id: 'u1' } as AuthState['user'], session: null, loading: false, isAdmin: false };
 const signedOut: AuthState = { user: null, session: null, loading: false, isAdmin: false };
+
+/** Where the login page would send the visitor back to. */
+function LoginFrom() {
+  return <p data-testid="login-from">{rememberedPath(useLocation().state)}</p>;
+}
 
 async function renderSuccess(url: string, auth: AuthState) {
   localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ product: buildProduct(), variant: buildVariant(), quantity: 1 }]));
@@ -22,7 +30,10 @@ async function renderSuccess(url: string, auth: AuthState) {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AuthContext.Provider value={auth}>
         <MemoryRouter initialEntries={[url]}>
-          <SuccessRoute />
+          <Routes>
+            <Route path="/success" element={<SuccessRoute />} />
+            <Route path="/login" element={<LoginFrom />} />
+          </Routes>
         </MemoryRouter>
       </AuthContext.Provider>
     </QueryClientProvider>,
@@ -45,18 +56,45 @@ describe('/success', () => {
     expect(screen.getByRole('link', { name: 'Voir mon espace' })).toHaveAttribute('href', '/profile');
   });
 
-  it('shows the order error with a contact link, keeping the cart, when recording fails', async () => {
-    invoke.mockResolvedValue({ data: null, error: new Error('HTTP 400') });
-    await renderSuccess('/success?session_id=cs_bad', signedIn);
-    expect(await screen.findByText("Impossible d'enregistrer la commande. Veuillez nous contacter.", {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/contact');
+  it('never thanks for a session record-order refuses, and keeps the cart', async () => {
+    const refusal = new FunctionsHttpError(new Response(JSON.stringify({ error: { code: 'checkout_canceled', message: 'This checkout was canceled.' } }), { status: 409 }));
+    invoke.mockResolvedValue({ data: null, error: refusal });
+    await renderSuccess('/success?session_id=cs_annule', signedIn);
+    expect(await screen.findByRole('heading', { name: 'Paiement annulé' })).toBeInTheDocument();
+    expect(screen.queryByText(/reçu/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour à la boutique' })).toHaveAttribute('href', '/store');
+    expect(invoke).toHaveBeenCalledTimes(1);
     expect(storedCart()).toHaveLength(1);
   });
 
-  it('records nothing without a session id or without a signed-in buyer', async () => {
-    await renderSuccess('/success', signedIn);
-    expect(screen.getByRole('heading', { name: 'Merci pour votre commande !' })).toBeInTheDocument();
+  it('offers a retry after a failure, and thanks once the retry records the order', async () => {
+    invoke.mockResolvedValue({ data: null, error: new Error('Failed to send a request to the Edge Function') });
+    await renderSuccess('/success?session_id=cs_1', signedIn);
+    // A failure is retried once by itself (a second later) before the page offers the button.
+    const retry = await screen.findByRole('button', { name: 'Réessayer' }, { timeout: 4000 });
+    expect(invoke).toHaveBeenCalledTimes(2);
+    expect(screen.getByText("Impossible d'enregistrer la commande. Veuillez nous contacter.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', '/contact');
+    expect(storedCart()).toHaveLength(1);
+    invoke.mockResolvedValue({ data: { order_id: 'order_1' }, error: null });
+    await userEvent.click(retry);
+    expect(await screen.findByRole('heading', { name: 'Merci pour votre commande !' })).toBeInTheDocument();
+    expect(storedCart()).toEqual([]);
+  });
+
+  it('asks a signed-out visitor to log in, and the link comes back to this session', async () => {
     await renderSuccess('/success?session_id=cs_1', signedOut);
+    expect(screen.getByRole('heading', { name: 'Connectez-vous pour retrouver votre commande' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Se connecter' }));
+    expect(screen.getByTestId('login-from')).toHaveTextContent('/success?session_id=cs_1');
+    expect(invoke).not.toHaveBeenCalled();
+    expect(storedCart()).toHaveLength(1);
+  });
+
+  it('says there is nothing to show without a session id, with a link to the store', async () => {
+    await renderSuccess('/success', signedIn);
+    expect(screen.getByRole('heading', { name: 'Aucune commande à afficher' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour à la boutique' })).toHaveAttribute('href', '/store');
     expect(invoke).not.toHaveBeenCalled();
     expect(storedCart()).toHaveLength(1);
   });

@@ -2,28 +2,36 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useRecordOrder } from '@/features/checkout/api/record-order';
-import { OrderConfirmation, OrderError, OrderProcessing } from '@/features/checkout/components/order-status';
+import { OrderOutcomeNotice } from '@/features/checkout/components/order-outcome-notice';
+import { OrderConfirmation, OrderProcessing } from '@/features/checkout/components/order-status';
+import type { OrderOutcome } from '@/features/checkout/lib/record-order-outcome';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth-context';
 
+/**
+ * Back from the payment page: thanks the buyer only once `record-order` has recorded the order
+ * (and only then empties the cart); otherwise says what is known, signed out included.
+ */
 export default function SuccessRoute() {
-  useDocumentMeta({ title: 'Commande confirmée' });
   const [searchParams] = useSearchParams();
-  const sessionId = searchParams.get('session_id');
+  const sessionId = searchParams.get('session_id') || null;
   const { user, loading } = useAuth();
   const { clear } = useCart();
-  // Without a session id or a signed-in buyer there is nothing to record: loading just stops.
   const canRecord = !loading && user !== null && sessionId !== null;
   const order = useRecordOrder(sessionId, canRecord);
   const orderId = order.data?.order_id;
+  useDocumentMeta({ title: orderId ? 'Commande confirmée' : 'Votre commande' });
 
   useEffect(() => {
     if (orderId) clear();
   }, [orderId, clear]);
 
+  const outcome: OrderOutcome | null =
+    sessionId === null ? 'missing-session' : !loading && user === null ? 'signed-out' : order.isError && !order.isFetching ? order.error.failure : null;
+
   return (
     <div className="px-4 py-12">
-      {loading || (canRecord && order.isPending) ? <OrderProcessing /> : order.isError ? <OrderError /> : <OrderConfirmation />}
+      {orderId ? <OrderConfirmation /> : outcome ? <OrderOutcomeNotice outcome={outcome} onRetry={() => void order.refetch()} /> : <OrderProcessing />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -30,19 +30,6 @@ export function OrderConfirmation() {
           Voir mon espace
         </Link>
       </div>
-    </div>
-  );
-}
-
-export function OrderError() {
-  return (
-    <div role="alert" className="mx-auto max-w-xl space-y-6 py-12 text-center">
-      <CircleAlert aria-hidden="true" className="mx-auto h-16 w-16 text-red-700" />
-      <h1 className="text-4xl font-semibold text-plum-900">Commande non enregistrée</h1>
-      <p className="text-lg text-mist">Impossible d'enregistrer la commande. Veuillez nous contacter.</p>
-      <Link to="/contact" className={buttonVariants({ size: 'lg' })}>
-        Nous contacter
-      </Link>
     </div>
   );
 }
