@@ -10,11 +10,12 @@ export const cart = [
   { entry: entries[1]!, quantity: 1 },
 ];
 export const cartTotal = cart.reduce((sum, { entry, quantity }) => sum + effectivePrice(entry) * quantity, 0);
+const cartItems = cart.map(({ entry, quantity }) => ({ variant_id: entry.variantId, quantity }));
 
-/** create-checkout for `buyer`; returns the payment page URL and the session id. */
-export async function startCheckout(buyer: Customer): Promise<{ url: string; sessionId: string }> {
+/** create-checkout for `buyer` (the two-line cart unless told); returns the payment page URL and the session id. */
+export async function startCheckout(buyer: Customer, items = cartItems): Promise<{ url: string; sessionId: string }> {
   const answer = await callFunction('create-checkout', {
-    items: cart.map(({ entry, quantity }) => ({ variant_id: entry.variantId, quantity })),
+    items,
     successUrl: `${env.siteUrl}/success`,
     cancelUrl: `${env.siteUrl}/store`,
     locale: 'fr-FR',
@@ -28,8 +29,8 @@ export async function startCheckout(buyer: Customer): Promise<{ url: string; ses
   return { url: answer.body.url, sessionId: session.id };
 }
 
-export async function paidCheckout(buyer: Customer): Promise<string> {
-  const { url, sessionId } = await startCheckout(buyer);
+export async function paidCheckout(buyer: Customer, items = cartItems): Promise<string> {
+  const { url, sessionId } = await startCheckout(buyer, items);
   const paid = await pressPaymentButton(url, 'Payer');
   assert.ok(paid.status >= 300 && paid.status < 400, `paying redirects (got ${paid.status})`);
   const success = new URL(paid.location!, url);

@@ -4,7 +4,8 @@
 // under products/tests/ with the service role and records the paid order it needs: with the
 // service role where only delivery is at stake, through the real purchase once.
 import assert from 'node:assert/strict';
-import { catalogue, pressPaymentButton } from './commerce_sandbox.ts';
+import { paidCheckout, recordOrder } from './checkouts.ts';
+import { catalogue } from './commerce_sandbox.ts';
 import { callFunction, type Customer, env, service, signUpCustomer } from './helpers.ts';
 import { makePdf } from './pdf_fixtures.ts';
 import { pageTexts } from './pdf_text.ts';
@@ -226,17 +227,8 @@ Deno.test('past the day\'s limit, a link is refused with 429 and a French messag
 
 /** Buys one unit of `variantId` as `buyer` through create-checkout, the sandbox page and record-order. */
 async function purchase(buyer: Customer, variantId: string): Promise<string> {
-  const checkout = await callFunction('create-checkout', {
-    items: [{ variant_id: variantId, quantity: 1 }],
-    successUrl: `${env.siteUrl}/success`,
-    cancelUrl: `${env.siteUrl}/store`,
-    locale: 'fr-FR',
-    timeZone: 'Europe/Paris',
-  }, buyer.token);
-  assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
-  const paid = await pressPaymentButton(checkout.body.url, 'Payer');
-  const sessionId = new URL(paid.location!, checkout.body.url).searchParams.get('session_id');
-  const recorded = await callFunction('record-order', { session_id: sessionId }, buyer.token);
+  const sessionId = await paidCheckout(buyer, [{ variant_id: variantId, quantity: 1 }]);
+  const recorded = await recordOrder(sessionId, buyer);
   assert.equal(recorded.status, 200, JSON.stringify(recorded.body));
   return recorded.body.order_id;
 }
