@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../lib/free-port.ts';
 import { startPgNetTestStack, type PgNetTestStack } from './test-stack.ts';
+import type { Outcome } from './worker.ts';
 
 let stack: PgNetTestStack;
 beforeAll(async () => {
@@ -12,19 +13,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Response {
-  status_code: number | null;
-  content_type: string | null;
-  headers: Record<string, string> | null;
-  content: string | null;
-  timed_out: boolean | null;
-  error_msg: string | null;
-}
-
-async function responseTo(requestId: string): Promise<Response> {
+async function responseTo(requestId: string): Promise<Outcome> {
   return vi.waitFor(
     async () => {
-      const { rows } = await stack.db.query<Response>('select * from net._http_response where id = $1', [requestId]);
+      const { rows } = await stack.db.query<Outcome>('select * from net._http_response where id = $1', [requestId]);
       if (!rows[0]) throw new Error(`no response yet to request ${requestId}`);
       return rows[0];
     },

@@ -17,7 +17,8 @@ interface QueuedRequest {
   timeout_milliseconds: number;
 }
 
-interface Outcome {
+/** A row of net._http_response without its id and time. */
+export interface Outcome {
   status_code: number | null;
   content_type: string | null;
   headers: Record<string, string> | null;
