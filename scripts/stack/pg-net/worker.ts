@@ -69,10 +69,16 @@ async function perform(request: QueuedRequest): Promise<Outcome> {
 
 export async function startPgNetWorker(databaseUrl: string): Promise<PgNetWorker> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const listener = new pg.Client({ connectionString: databaseUrl });
   let closed = false;
   let running: Promise<void> | undefined;
   let again = false;
+  let listener: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  const report = (error: Error) => {
+    if (!closed) console.error(`pg_net worker: ${error.message}`);
+  };
+  // An idle connection cut by a database restart: the pool opens a new one on the next query.
+  pool.on('error', report);
 
   async function drain(): Promise<void> {
     for (;;) {
@@ -102,9 +108,7 @@ export async function startPgNetWorker(databaseUrl: string): Promise<PgNetWorker
       return;
     }
     running = drain()
-      .catch((error: Error) => {
-        if (!closed) console.error(`pg_net worker: ${error.message}`);
-      })
+      .catch(report)
       .finally(() => {
         running = undefined;
         if (again) {
@@ -114,21 +118,42 @@ export async function startPgNetWorker(databaseUrl: string): Promise<PgNetWorker
       });
   }
 
-  await listener.connect();
-  listener.on('notification', wake);
-  listener.on('error', (error) => {
-    if (!closed) console.error(`pg_net worker: ${error.message}`);
-  });
-  await listener.query('listen pg_net_request');
-  const poll = setInterval(wake, pollMs);
+  /** LISTENs on a connection of its own; a lost one is replaced at the next poll. */
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('notification', wake);
+    client.on('error', (error) => {
+      report(error);
+      if (listener === client) listener = undefined;
+      client.end().catch(() => undefined);
+    });
+    await client.connect();
+    await client.query('listen pg_net_request');
+    listener = client;
+  }
+
+  function tick(): void {
+    if (!listener && !connecting && !closed) {
+      connecting = listen()
+        .catch(report)
+        .finally(() => {
+          connecting = undefined;
+        });
+    }
+    wake();
+  }
+
+  await listen();
+  const poll = setInterval(tick, pollMs);
   wake();
 
   return {
     async close() {
       closed = true;
       clearInterval(poll);
+      await connecting;
       await running;
-      await listener.end();
+      await listener?.end();
       await pool.end();
     },
   };
