@@ -20,6 +20,8 @@ const osPackages = [
   { name: `postgresql-contrib`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/pgcrypto.control`, for: ['start', 'test'] },
   { name: `postgresql-${PG_MAJOR}-pgtap`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/pgtap.control`, for: ['start', 'test'] },
   { name: 'libtap-parser-sourcehandler-pgtap-perl', proof: '/usr/bin/pg_prove', for: ['start', 'test'] },
+  // Supabase Cron: pg_cron's scheduler runs the migrations' jobs, as on hosted Supabase.
+  { name: `postgresql-${PG_MAJOR}-cron`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/pg_cron.control`, for: ['start', 'test'] },
   { name: `postgresql-${PG_MAJOR}-wal2json`, proof: `${pgLib}/lib/wal2json.so`, for: ['start', 'test'] },
   { name: `postgresql-${PG_MAJOR}-plpgsql-check`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/plpgsql_check.control`, for: ['test'] },
   { name: 'chromium', proof: '/usr/bin/chromium', for: ['test'] },
@@ -61,7 +63,7 @@ function ensureOsPackages() {
     `Missing system packages: ${names.join(', ')}.`,
     'Install them by hand, then run the command again. On Debian or Ubuntu, as root:',
     `  apt-get update && apt-get install -y ${names.join(' ')}`,
-    'Elsewhere install PostgreSQL 15 with the pgTAP, wal2json and plpgsql_check extensions, pg_prove (Perl',
+    'Elsewhere install PostgreSQL 15 with the pgTAP, pg_cron, wal2json and plpgsql_check extensions, pg_prove (Perl',
     "TAP::Parser::SourceHandler::pgTAP) and, for the tests, Chromium at /usr/bin/chromium and poppler's pdftotext.",
   ];
   if (!isDebian()) fail(['This machine is not Debian-based, so the packages cannot be installed automatically.', ...manual]);

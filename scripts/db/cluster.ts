@@ -39,6 +39,12 @@ function settings(port: number, dataDir: string, persistent: boolean): string {
     'max_connections = 300',
     'shared_buffers = 256MB',
     `timezone = 'UTC'`,
+    // Supabase Cron (pg_cron 1.4 schedules in GMT, as hosted does). Jobs run in background workers, not over a libpq connection, so the scheduler
+    // needs no host, socket or password to reach the server, whichever OS user it runs as.
+    `shared_preload_libraries = 'pg_cron'`,
+    `cron.database_name = 'postgres'`,
+    'cron.use_background_workers = on',
+    'max_worker_processes = 32',
     // A throwaway test cluster trades durability for speed; the development one keeps it.
     // synchronous_commit stays on: logical decoding hands a change out only once it is flushed.
     ...(persistent ? [] : ['fsync = off', 'full_page_writes = off']),

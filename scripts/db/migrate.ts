@@ -2,13 +2,15 @@
 // already holds, which the CLI cannot create), then the migrations, and for the local stack the
 // seed, by the Supabase CLI itself. A failing file is rolled back whole and reported with its name
 // and Postgres error.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../lib/paths.ts';
 import { supabase } from './supabase-cli.ts';
 
 const bootstrapFile = join(import.meta.dirname, 'bootstrap.sql');
+/** The platform's extensions (Supabase Cron, pg_net, Vault), one file each, after the bootstrap. */
+const platformDir = join(import.meta.dirname, 'platform');
 /** The CLI's progress line for each file it applies. */
 const applying = /^Applying migration (\S+\.sql)\.\.\.$/gm;
 
@@ -51,6 +53,9 @@ export async function applyBootstrap(databaseUrl: string): Promise<void> {
   await client.connect();
   try {
     await runFile(client, 'scripts/db/bootstrap.sql', readFileSync(bootstrapFile, 'utf8'));
+    for (const file of readdirSync(platformDir).filter((name) => name.endsWith('.sql')).sort()) {
+      await runFile(client, `scripts/db/platform/${file}`, readFileSync(join(platformDir, file), 'utf8'));
+    }
   } finally {
     await client.end();
   }

@@ -1,6 +1,6 @@
 // Brings up the whole local backend: the cluster, the platform bootstrap, the migrations, the
-// commerce sandbox, the seed, the mail sandbox, and the gateway with auth, REST, realtime, storage
-// and the edge functions.
+// commerce sandbox, the seed, the mail sandbox, the gateway with auth, REST, realtime, storage
+// and the edge functions, and pg_net's worker with the Vault secrets scheduled jobs call them with.
 // `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,9 +19,11 @@ import { uploadSampleDeliverables } from './sample-deliverables.ts';
 import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
 import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
+import { startPgNetWorker } from './pg-net/worker.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
 import { createStorageService } from './storage/service.ts';
+import { storeVaultSecrets } from './vault-secrets.ts';
 
 export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, mail: 54331, web: 5173 };
 export const commerceStoreId = 'store_lumiere_sacree';
@@ -131,6 +133,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     let gateway = await startGateway(gatewayOptions);
     stops.push(() => gateway.close());
+    // Supabase Cron's jobs reach the functions through pg_net, with the URL and key from Vault.
+    step('pg_net worker, Vault secrets project_url and service_role_key');
+    await storeVaultSecrets(cluster.url, { project_url: apiUrl, service_role_key: keys.serviceRoleKey });
+    const pgNet = await startPgNetWorker(cluster.url);
+    stops.push(() => pgNet.close());
     const uploaded = await uploadSampleDeliverables(apiUrl, keys.serviceRoleKey);
     step(`deliverables bucket: ${uploaded.length ? `${uploaded.length} sample files uploaded` : 'sample files in place'}`);
 
