@@ -127,11 +127,18 @@ async function main(): Promise<void> {
   if (!suites.some((suite) => suite !== 'unit' && runs(suite))) return;
 
   step(`Supabase CLI ${await cliVersion()}`);
-  if (runs('operator') || runs('pgtap')) await operatorPath();
+  // The operator's database is a cluster of its own: its path and pgTAP run while the shared stack
+  // starts and is checked.
+  const operator = runs('operator') || runs('pgtap') ? operatorPath() : Promise.resolve();
+  // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
+  operator.catch(() => undefined);
 
   const webPort = await freePort();
   const siteUrl = `http://127.0.0.1:${webPort}`;
-  stack = await startLocalStack({ persistent: false, siteUrl });
+  stack = await startLocalStack({ persistent: false, siteUrl }).catch(async (error: unknown) => {
+    await operator.catch(() => undefined);
+    throw error;
+  });
 
   if (runs('advisors')) {
     step('supabase db advisors (every level, waivers in supabase/advisor-waivers.json)');
@@ -147,6 +154,21 @@ async function main(): Promise<void> {
     results.push({ name: 'database.types.ts', passed: fresh ? 1 : 0, failed: fresh ? 0 : 1 });
     if (!fresh) console.error('web/src/lib/database.types.ts is stale: run `npm run db:types` and commit it.');
   }
+  await operator;
+
+  // The production build needs only the stack's address and keys: it runs beside the stack suite.
+  const webEnv: WebEnv = {
+    VITE_SUPABASE_URL: stack.apiUrl,
+    VITE_SUPABASE_ANON_KEY: stack.anonKey,
+    VITE_COMMERCE_API_URL: stack.commerceUrl,
+    VITE_COMMERCE_STORE_ID: stack.storeId,
+    VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
+  };
+  const outDir = join(scratch, 'web-dist');
+  if (runs('e2e')) step('web app: production build (beside the next suites)');
+  const built = runs('e2e') ? buildWebApp(webEnv, outDir) : Promise.resolve();
+  // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
+  built.catch(() => undefined);
   if (runs('stack')) {
     step('contract and integration tests against the local stack');
     await vitest('stack', stack.env);
@@ -157,16 +179,7 @@ async function main(): Promise<void> {
   }
   if (!runs('e2e')) return;
 
-  step('web app: production build');
-  const webEnv: WebEnv = {
-    VITE_SUPABASE_URL: stack.apiUrl,
-    VITE_SUPABASE_ANON_KEY: stack.anonKey,
-    VITE_COMMERCE_API_URL: stack.commerceUrl,
-    VITE_COMMERCE_STORE_ID: stack.storeId,
-    VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
-  };
-  const outDir = join(scratch, 'web-dist');
-  await buildWebApp(webEnv, outDir);
+  await built;
   web = await serveWebApp({ mode: 'preview', port: webPort, env: webEnv, outDir });
 
   step('browser journeys (headless Chromium)');
