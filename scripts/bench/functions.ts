@@ -14,12 +14,11 @@
 //   last 24 hours, every one paid at the sandbox, so each is looked up and recorded in the request.
 // Requests run one at a time, so each is charged exactly its own CPU time. The first call of each
 // function is measured too: it includes the JIT warming up, as a cold hosted worker would.
-import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import ws from 'ws';
 import { variantsById } from '../commerce-sandbox/catalogue.ts';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
+import { nodeClient } from '../lib/supabase-client.ts';
 import { hostedLimits } from '../stack/functions/limits.ts';
 import type { RequestMeasured } from '../stack/functions/service.ts';
 import { startLocalStack } from '../stack/launch.ts';
@@ -50,8 +49,7 @@ try {
     [extraAccounts],
   );
 
-  const clientOptions = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } };
-  const buyer = createClient(stack.apiUrl, stack.anonKey, clientOptions);
+  const buyer = nodeClient(stack.apiUrl, stack.anonKey);
   const { data: signedUp, error: signUpError } = await buyer.auth.signUp({
     email: `bench-buyer-${crypto.randomUUID()}@example.test`,
     password: 'bench-functions-2026',
@@ -86,7 +84,7 @@ try {
   const teaching = await eightyFourPageTeaching();
   const teachingPath = 'products/bench/eveil-du-coeur-84-pages.pdf';
   step(`${runs} runs: issue-download of the 84-page teaching (${mb(teaching.length).toFixed(1)} MB), each a new order item, so each stamps`);
-  const service = createClient(stack.apiUrl, stack.serviceRoleKey, clientOptions);
+  const service = nodeClient(stack.apiUrl, stack.serviceRoleKey);
   const { error: uploadError } = await service.storage.from('deliverables').upload(teachingPath, teaching, { contentType: 'application/pdf', upsert: true });
   if (uploadError) throw new Error(`uploading the teaching: ${uploadError.message}`);
   for (let run = 0; run < runs; run++) {

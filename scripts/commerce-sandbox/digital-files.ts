@@ -37,14 +37,15 @@ export const objectPathOf = (fileName: string) => `products/${fileName}`;
 export interface SampleDeliverable {
   objectPath: string;
   contentType: string;
-  bytes: Buffer;
+  /** The file's bytes, made in memory when asked (only files missing from the bucket are made). */
+  bytes(): Buffer;
 }
 
-/** Each product's sample file, made in memory (they weigh a few kilobytes each). */
+/** Each product's sample file. */
 export function sampleDeliverables(): SampleDeliverable[] {
   return productSeeds.map((seed, index) => {
     const fileName = fileNameOf(seed);
-    return { objectPath: objectPathOf(fileName), contentType: fileContentTypes[fileName.split('.').pop()!]!, bytes: fileFor(seed, index) };
+    return { objectPath: objectPathOf(fileName), contentType: fileContentTypes[fileName.split('.').pop()!]!, bytes: () => fileFor(seed, index) };
   });
 }
 

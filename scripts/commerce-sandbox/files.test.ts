@@ -10,7 +10,7 @@ import { digitalFileMap, sampleDeliverables } from './digital-files.ts';
 import { useSandbox } from './test-support.ts';
 
 const shop = useSandbox();
-const samples = new Map(sampleDeliverables().map((sample) => [sample.objectPath, sample]));
+const samples = new Map(sampleDeliverables().map((sample) => [sample.objectPath, { contentType: sample.contentType, bytes: sample.bytes() }]));
 
 function sample(name: string): { type: string; bytes: Buffer } {
   const found = samples.get(`products/${name}`);

@@ -66,6 +66,9 @@ async function isRunning(dataDir: string): Promise<boolean> {
   }
 }
 
+/** Whether the server's user can enter the temporary folder, asked once per process. */
+let tmpdirReachable: Promise<boolean> | undefined;
+
 /** The data folders of the clusters this process started and has not stopped. */
 const running = new Set<string>();
 
@@ -79,7 +82,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     throw new Error(`PostgreSQL 15 is not installed at ${pgBin} (Debian package postgresql-15).`);
   }
   const persistent = options.persistent;
-  if (!persistent && !(await serverCanReach(tmpdir()))) {
+  if (!persistent && !(await (tmpdirReachable ??= serverCanReach(tmpdir())))) {
     throw new Error(`PostgreSQL runs as the "${serverUser}" user, who cannot enter the temporary folder ${tmpdir()}: set TMPDIR to a folder every user can traverse, such as /tmp.`);
   }
   const dataDir = persistent ? options.dataDir : mkdtempSync(join(tmpdir(), 'shop-pg-'));

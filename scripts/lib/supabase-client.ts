@@ -3,9 +3,11 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 
-export function nodeClient(url: string, key: string): SupabaseClient {
+/** `headers` go with every request (e.g. a user's Authorization beside the anon key). */
+export function nodeClient(url: string, key: string, headers?: Record<string, string>): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as never },
+    ...(headers && { global: { headers } }),
   });
 }

@@ -14,7 +14,7 @@ export async function uploadSampleDeliverables(apiUrl: string, serviceRoleKey: s
   const uploaded: string[] = [];
   for (const sample of sampleDeliverables()) {
     if (there.has(sample.objectPath)) continue;
-    const { error: failed } = await bucket.upload(sample.objectPath, sample.bytes, { contentType: sample.contentType, upsert: false });
+    const { error: failed } = await bucket.upload(sample.objectPath, sample.bytes(), { contentType: sample.contentType, upsert: false });
     if (failed) throw new Error(`${sample.objectPath} could not be uploaded: ${failed.message}`);
     uploaded.push(sample.objectPath);
   }

@@ -2,11 +2,10 @@
 // tus-js-client speaks it: an admin uploads a 100 MB video, the connection drops mid-PATCH, HEAD
 // says where the upload stands and the rest follows from there; the object row appears only when
 // the last byte does, and the bytes read back equal. Non-writers are refused at creation.
-import { createClient } from '@supabase/supabase-js';
 import { createHash, randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ws from 'ws';
+import { nodeClient } from '../../scripts/lib/supabase-client.ts';
 import { startStorageTestStack, type StorageTestStack } from '../../scripts/stack/storage/test-stack.ts';
 import { grantRead, installStorageFixture, users } from './support/storage-fixture.ts';
 
@@ -109,11 +108,7 @@ describe('resumable uploads', () => {
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(40 * 1024 * 1024);
 
-    const buyer = createClient(stack.url, stack.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: ws as never },
-      global: { headers: auth(users.buyer) },
-    }).storage.from('test-private');
+    const buyer = nodeClient(stack.url, stack.anonKey, auth(users.buyer)).storage.from('test-private');
     expect((await buyer.exists(video)).data).toBe(false);
 
     const wrongOffset = (await tus('PATCH', location, { ...patchHeaders, 'Upload-Offset': 0 }, [Buffer.from('x')])) as Answer;

@@ -3,10 +3,9 @@
 // Storage refuses (not found), tokens that are forged, expired, edited or for another object
 // are refused, and list/move/copy/remove/info/exists, signed uploads, bucket limits and buckets
 // behave as storage-js expects. RLS on storage.objects (the fixture's policies) alone decides.
-import { createClient } from '@supabase/supabase-js';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ws from 'ws';
+import { nodeClient } from '../../scripts/lib/supabase-client.ts';
 import { signJwt } from '../../scripts/stack/keys.ts';
 import { startStorageTestStack, type StorageTestStack } from '../../scripts/stack/storage/test-stack.ts';
 import { grantRead, installStorageFixture, users } from './support/storage-fixture.ts';
@@ -14,11 +13,7 @@ import { grantRead, installStorageFixture, users } from './support/storage-fixtu
 let stack: StorageTestStack;
 
 function storageAs(token?: string, key = stack.anonKey) {
-  return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
-    ...(token && { global: { headers: { Authorization: `Bearer ${token}` } } }),
-  }).storage;
+  return nodeClient(stack.url, key, token ? { Authorization: `Bearer ${token}` } : undefined).storage;
 }
 
 let admin: ReturnType<typeof storageAs>;
