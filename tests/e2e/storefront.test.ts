@@ -24,7 +24,7 @@ it('browses, buys as a visitor who logs in on the way, pays, and ends with an em
   await line.getByRole('button', { name: 'Augmenter la quantité' }).click();
   await line.getByRole('button', { name: 'Augmenter la quantité' }).click();
   await line.getByRole('button', { name: 'Diminuer la quantité' }).click();
-  await expect.poll(() => panel.getByText('28.00 €').first().isVisible()).toBe(true);
+  await expect.poll(() => panel.getByText('28,00 €').first().isVisible()).toBe(true);
   // The open panel is modal: the header's badge is read once it is closed.
   await panel.getByRole('button', { name: 'Fermer le panier' }).click();
   await expect.poll(() => panel.isVisible()).toBe(false);

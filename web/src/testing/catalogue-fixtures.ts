@@ -11,7 +11,7 @@ export function buildVariant(overrides: Partial<Variant> = {}): Variant {
     sale_price_in_cents: null,
     currency: 'eur',
     currency_info: { code: 'EUR', symbol: '€', template: '$1 €' },
-    price_formatted: '25.00 €',
+    price_formatted: '25,00 €',
     sale_price_formatted: '',
     manage_inventory: false,
     weight: null,

@@ -30,8 +30,8 @@ describe('CartPanel', () => {
     const line = within(dialog).getByRole('listitem', { name: 'Rituel de la Pleine Lune (Vidéo)' });
     expect(within(line).getByRole('img', { name: 'Rituel de la Pleine Lune' })).toBeInTheDocument();
     expect(within(line).getByText('Vidéo')).toBeInTheDocument();
-    expect(within(line).getByText('20.00 €')).toBeInTheDocument();
-    expect(within(dialog).getByText('Total').nextElementSibling).toHaveTextContent('40.00 €');
+    expect(within(line).getByText('20,00 €')).toBeInTheDocument();
+    expect(within(dialog).getByText('Total').nextElementSibling).toHaveTextContent('40,00 €');
   });
 
   it('disables minus at 1, lets plus rise, and removes a line', async () => {

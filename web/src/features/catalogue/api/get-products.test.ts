@@ -56,7 +56,7 @@ describe('getProducts', () => {
     expect(url?.searchParams.get('limit')).toBe('4');
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', headers: { Accept: 'application/json' } });
     expect(list.products[0]).toMatchObject({ id: 'p1', image: 'http://img/p1.png', price_in_cents: 1900, currency: 'eur' });
-    expect(list.products[0]?.variants[1]?.price_formatted).toBe('19.00 €');
+    expect(list.products[0]?.variants[1]?.price_formatted).toBe('19,00 €');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 

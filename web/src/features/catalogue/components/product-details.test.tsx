@@ -21,8 +21,8 @@ const mainImageAlt = () => screen.getByRole('region', { name: "Galerie d'images"
 describe('ProductDetails', () => {
   it('shows the sale price with the original struck through', () => {
     renderDetails();
-    expect(screen.getByText('25.00 €')).toBeInTheDocument();
-    expect(screen.getByText('30.00 €').closest('s')).not.toBeNull();
+    expect(screen.getByText('25,00 €')).toBeInTheDocument();
+    expect(screen.getByText('30,00 €').closest('s')).not.toBeNull();
   });
 
   it("labels the variant picker with the first option's title, else Style", () => {

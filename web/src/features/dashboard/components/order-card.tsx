@@ -1,8 +1,9 @@
 import { FileText, RotateCcw } from 'lucide-react';
 import type { Order } from '@/features/dashboard/api/get-orders';
 import { announceComingSoon } from '@/features/dashboard/components/coming-soon';
-import { formatOrderAmount, formatOrderDate, lineTotalCents } from '@/features/dashboard/lib/order-format';
+import { formatOrderDate, lineTotalCents } from '@/features/dashboard/lib/order-format';
 import { Button } from '@/components/ui/button';
+import { formatPrice } from '@/lib/format-price';
 import { PLACEHOLDER_IMAGE } from '@/lib/product-image';
 
 export function OrderCard({ order }: { order: Order }) {
@@ -17,7 +18,7 @@ export function OrderCard({ order }: { order: Order }) {
           <p className="text-sm text-mist">N° {order.id.slice(0, 8).toUpperCase()}</p>
         </div>
         <div className="text-right">
-          <p className="text-xl font-semibold text-plum-900">{formatOrderAmount(order.total_amount_cents, order.currency)}</p>
+          <p className="text-xl font-semibold text-plum-900">{formatPrice(order.total_amount_cents, order.currency)}</p>
           <p className="mt-1 inline-block rounded-full bg-plum-100 px-3 py-0.5 text-xs font-medium text-plum-800">{order.status}</p>
         </div>
       </header>
@@ -30,7 +31,7 @@ export function OrderCard({ order }: { order: Order }) {
               {line.variant_title ? <p className="text-sm text-mist">{line.variant_title}</p> : null}
               <p className="text-sm text-mist">Quantité : {line.quantity}</p>
             </div>
-            <p className="shrink-0 font-medium text-plum-800">{formatOrderAmount(lineTotalCents(line), order.currency)}</p>
+            <p className="shrink-0 font-medium text-plum-800">{formatPrice(lineTotalCents(line), order.currency)}</p>
           </li>
         ))}
       </ul>
