@@ -11,7 +11,7 @@ export type Plan = 'free' | 'paid';
 
 /** The documented values, from https://supabase.com/docs/guides/functions/limits. */
 export const hostedLimits = {
-  /** "Maximum Memory: 256MB" (per worker), counted as the hosted runtime counts it: see `residentBackstopMb`. */
+  /** "Maximum Memory: 256MB" (per worker): V8 heap in use + external memory, see "How memory is counted" below. */
   memoryMb: 256,
   /** "Maximum CPU Time: 2s (Amount of actual time spent on the CPU per request - does not include async I/O.)" */
   cpuMsPerRequest: 2_000,
@@ -66,8 +66,8 @@ export const hostedLimits = {
 
 /**
  * The resident memory past which the worker is ended whatever it reports: twice the limit. A
- * function under the limit stays far below it (Deno's own base is 30 to 90 MB; freed buffers kept
- * by the allocator have been seen at 150 MB).
+ * function under the limit stays below it: Deno's own base is 30 to 90 MB, and a worker stamping
+ * PDFs has been seen up to 160 MB more resident than its heap and external memory.
  */
 export const residentBackstopMb = (memoryMb: number) => 2 * memoryMb;
 

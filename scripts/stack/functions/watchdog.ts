@@ -10,7 +10,7 @@
 // not counted, as on the platform. CPU used while no request is in flight is charged to none.
 //
 // Memory is what the hosted runtime counts (limits.ts): the V8 heap in use plus external memory,
-// as the function's own process reports it (bootstrap.ts, `report`). A request's peak is the
+// as the function's own process reports it (bootstrap.ts, read by `report`). A request's peak is the
 // highest report while it was in flight, the figure it started with included; a report at or over
 // the limit ends the worker, idle or not, as on the platform. The process's resident memory (RSS)
 // is read from /proc too: its high-water mark while the request was in flight, for information,

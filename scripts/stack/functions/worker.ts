@@ -3,9 +3,9 @@
 // taken from the repository's node_modules (`--node-modules-dir=manual`), so nothing downloads.
 // The hosted limits of limits.ts hold here: memory as the hosted runtime counts it (V8 heap in use
 // + external memory, reported by the process itself, bootstrap.ts) with a V8 heap cap and a
-// resident-memory backstop, CPU time per request (watchdog.ts), no run or FFI permission, no connection to the mail ports, and a wall
-// clock after which the worker is retired: new requests go to a new process, and the old one ends
-// once the requests it holds are answered.
+// resident-memory backstop, CPU time per request (watchdog.ts), no run or FFI permission, no
+// connection to the mail ports, and a wall clock after which the worker is retired: new requests
+// go to a new process, and the old one ends once the requests it holds are answered.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent } from 'node:http';
