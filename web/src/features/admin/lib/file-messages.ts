@@ -1,0 +1,54 @@
+// What the administrator reads when a file cannot be attached: the quick check's refusal, the
+// upload's failures, and attach-deliverable's own French texts (its message and detail).
+
+export interface FileMessage {
+  title: string;
+  description: string;
+}
+
+export const unsupportedFile: FileMessage = {
+  title: 'Format de fichier non pris en charge',
+  description: 'Ce fichier n’est ni un PDF, ni un audio (MP3, M4A, OGG, WAV, FLAC), ni une vidéo (MP4, WebM, MOV, AVI, MKV), ni une archive ZIP.',
+};
+
+export const uploadInterrupted: FileMessage = {
+  title: 'Envoi interrompu',
+  description: 'La connexion est restée coupée trop longtemps. Choisissez de nouveau le même fichier : l’envoi reprendra là où il s’était arrêté.',
+};
+
+export const uploadRefused: FileMessage = {
+  title: 'Envoi refusé',
+  description: 'Le stockage a refusé ce fichier (trop volumineux, ou votre session a expiré). Reconnectez-vous, puis réessayez.',
+};
+
+export const attachFailed: FileMessage = {
+  title: 'Erreur',
+  description: 'Le fichier a été envoyé mais n’a pas pu être associé à la variante. Réessayez.',
+};
+
+export const removeFailed: FileMessage = {
+  title: 'Erreur',
+  description: 'Le fichier n’a pas pu être retiré. Réessayez.',
+};
+
+/** An error that already carries the sentence to show. */
+export class FileActionError extends Error {
+  constructor(readonly display: FileMessage) {
+    super(display.title);
+    this.name = 'FileActionError';
+  }
+}
+
+/** A failed resumable upload: the server's refusal (4xx) is final, anything else is the connection. */
+export function uploadFailureMessage(status: number): FileMessage {
+  return status >= 400 && status < 500 ? uploadRefused : uploadInterrupted;
+}
+
+/** attach-deliverable's `{ error: { message, detail } }`, or the generic failure. */
+export function attachFailureMessage(body: unknown): FileMessage {
+  const error = (body as { error?: { message?: unknown; detail?: unknown } } | null)?.error;
+  if (typeof error?.message === 'string' && typeof error.detail === 'string') return { title: error.message, description: error.detail };
+  return attachFailed;
+}
+
+export const messageOf = (error: unknown, fallback: FileMessage): FileMessage => (error instanceof FileActionError ? error.display : fallback);
