@@ -14,6 +14,12 @@ export interface Deliverable {
   label: string;
 }
 
+/** What the administrator reads when the bytes are none of these (the page and the function alike). */
+export const unsupportedDeliverable = {
+  title: 'Format de fichier non pris en charge',
+  description: 'Ce fichier n’est ni un PDF, ni un audio (MP3, M4A, OGG, WAV, FLAC), ni une vidéo (MP4, WebM, MOV, AVI, MKV), ni une archive ZIP.',
+} as const;
+
 /** How many leading bytes `sniffDeliverable` needs: enough for every signature below. */
 export const signatureLength = 64;
 

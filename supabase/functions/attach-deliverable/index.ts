@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
-import { signatureLength, sniffDeliverable } from '../_shared/file-signature.ts';
+import { signatureLength, sniffDeliverable, unsupportedDeliverable } from '../_shared/file-signature.ts';
 import { AttachDeliverableBody, parseBody } from '../_shared/schemas.ts';
 import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
 
@@ -59,10 +59,7 @@ async function leadingBytes(request: Request, path: string): Promise<{ bytes: Ui
   return { bytes, eTag };
 }
 
-const unsupportedFile = () =>
-  new HttpError(415, 'unsupported_file', 'Format de fichier non pris en charge', {
-    detail: 'Ce fichier n’est ni un PDF, ni un audio (MP3, M4A, OGG, WAV, FLAC), ni une vidéo (MP4, WebM, MOV, AVI, MKV), ni une archive ZIP.',
-  });
+const unsupportedFile = () => new HttpError(415, 'unsupported_file', unsupportedDeliverable.title, { detail: unsupportedDeliverable.description });
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();

@@ -1,15 +1,14 @@
 // What the administrator reads when a file cannot be attached: the quick check's refusal, the
 // upload's failures, and attach-deliverable's own French texts (its message and detail).
+import { unsupportedDeliverable } from '@functions-shared/file-signature.ts';
 
 export interface FileMessage {
   title: string;
   description: string;
 }
 
-export const unsupportedFile: FileMessage = {
-  title: 'Format de fichier non pris en charge',
-  description: 'Ce fichier n’est ni un PDF, ni un audio (MP3, M4A, OGG, WAV, FLAC), ni une vidéo (MP4, WebM, MOV, AVI, MKV), ni une archive ZIP.',
-};
+/** The server's own sentence for a file that is no deliverable, so both say the same. */
+export const unsupportedFile: FileMessage = unsupportedDeliverable;
 
 export const uploadInterrupted: FileMessage = {
   title: 'Envoi interrompu',
