@@ -127,6 +127,9 @@ begin
   on conflict (variant_id) do update
     set object_path = excluded.object_path, file_type = excluded.file_type, content_type = excluded.content_type;
 
+  -- A sale that read the old mapping just before may still be writing its items: wait for it, so
+  -- the previous file is never reported unused (and deleted) while a new item points to it.
+  lock table public.order_items in share mode;
   return query select previous, previous is not null and private.deliverable_in_use(previous);
 end;
 $$;
@@ -149,6 +152,8 @@ begin
     raise exception 'admin_remove_variant_file is reserved to administrators' using errcode = '42501';
   end if;
   delete from public.product_files f where f.variant_id = p_variant_id returning f.object_path into removed;
+  -- As in attach_variant_file: sales still writing items with the old mapping finish first.
+  lock table public.order_items in share mode;
   if removed is null or private.deliverable_in_use(removed) then
     return null;
   end if;
