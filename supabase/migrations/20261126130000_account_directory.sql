@@ -11,13 +11,18 @@
 create extension if not exists pg_trgm with schema extensions;
 create extension if not exists unaccent with schema extensions;
 
+-- created_at is the profile's, copied so a search pages its matches in sign-up order from this
+-- table alone, without joining every matching profile.
 create table private.account_directory (
   user_id uuid primary key references public.profiles (id) on delete cascade,
+  created_at timestamptz not null,
   search_text text not null
 );
 
+-- fastupdate off: new entries go straight into the index rather than a pending list that every
+-- search must also read until the next vacuum. Sign-ups are rare; searches must stay fast.
 create index account_directory_search_text_trgm_idx
-  on private.account_directory using gin (search_text extensions.gin_trgm_ops);
+  on private.account_directory using gin (search_text extensions.gin_trgm_ops) with (fastupdate = off);
 
 revoke all on private.account_directory from public, anon, authenticated, service_role;
 
@@ -38,12 +43,12 @@ language sql
 security definer
 set search_path = ''
 as $$
-  insert into private.account_directory (user_id, search_text)
-  select p.id, private.searchable(concat_ws(' ', u.email, p.full_name))
+  insert into private.account_directory (user_id, created_at, search_text)
+  select p.id, p.created_at, private.searchable(concat_ws(' ', u.email, p.full_name))
   from public.profiles p
   left join auth.users u on u.id = p.id
   where p.id = p_user_id
-  on conflict (user_id) do update set search_text = excluded.search_text;
+  on conflict (user_id) do update set created_at = excluded.created_at, search_text = excluded.search_text;
 $$;
 
 create function private.rebuild_account_directory()
@@ -52,11 +57,11 @@ language sql
 security definer
 set search_path = ''
 as $$
-  insert into private.account_directory (user_id, search_text)
-  select p.id, private.searchable(concat_ws(' ', u.email, p.full_name))
+  insert into private.account_directory (user_id, created_at, search_text)
+  select p.id, p.created_at, private.searchable(concat_ws(' ', u.email, p.full_name))
   from public.profiles p
   left join auth.users u on u.id = p.id
-  on conflict (user_id) do update set search_text = excluded.search_text;
+  on conflict (user_id) do update set created_at = excluded.created_at, search_text = excluded.search_text;
 $$;
 
 create function private.track_profile_directory()
@@ -72,7 +77,7 @@ end;
 $$;
 
 create trigger profiles_track_account_directory
-  after insert or update of full_name on public.profiles
+  after insert or update of full_name, created_at on public.profiles
   for each row execute function private.track_profile_directory();
 
 create trigger on_auth_user_email_changed
