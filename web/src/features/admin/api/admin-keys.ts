@@ -1,4 +1,7 @@
 export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   contactMessages: ['admin', 'contact-messages'] as const,
+  users: ['admin', 'users'] as const,
+  userOrders: (userId: string) => ['admin', 'users', userId, 'orders'] as const,
+  roleHistory: (userId: string) => ['admin', 'users', userId, 'role-history'] as const,
 };
