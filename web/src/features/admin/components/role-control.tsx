@@ -27,7 +27,7 @@ export function RoleControl({ account }: { account: AdminUser }) {
   };
 
   return (
-    <section aria-labelledby="account-role-title" className="space-y-3 rounded-2xl border border-plum-100 p-4">
+    <section aria-labelledby="account-role-title" className="space-y-3 rounded-2xl border border-plum-100 bg-white p-4">
       <h3 id="account-role-title" className="text-lg font-semibold text-plum-900">
         Rôle
       </h3>

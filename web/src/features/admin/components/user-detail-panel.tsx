@@ -1,5 +1,6 @@
 // The users page's detail panel: one account's figures, orders, conversation link, role and the
 // history of its role.
+import * as Dialog from '@radix-ui/react-dialog';
 import { MessagesSquare, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useRoleHistory } from '@/features/admin/api/get-role-history';
@@ -8,48 +9,58 @@ import { useUserOrders, type UserOrder } from '@/features/admin/api/get-user-ord
 import { RoleControl } from '@/features/admin/components/role-control';
 import { roleChangeLabel, roleLabel } from '@/features/admin/lib/account-role';
 import { formatDay, formatDayAndTime, ordersCountLabel, orderStatusLabel } from '@/features/admin/lib/users-format';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useAuth } from '@/lib/auth-context';
 import { formatPrice } from '@/lib/format-price';
 
+/** A side sheet over the list (a Radix dialog: focus kept inside, Escape or the overlay closes it). */
 export function UserDetailPanel({ account, onClose }: { account: AdminUser; onClose: () => void }) {
   const name = account.full_name || account.email || 'Compte';
+  const returnFocus = useReturnFocus(true);
   return (
-    <aside aria-labelledby="account-detail-title" className="space-y-6 rounded-3xl border border-plum-100 bg-white p-6 shadow-sm xl:self-start">
-      <header className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id="account-detail-title" className="truncate text-2xl font-semibold text-plum-900">
-            {name}
-          </h2>
-          {account.email ? <p className="truncate text-sm text-mist">{account.email}</p> : null}
-          <p className="mt-1 text-sm text-mist">
-            {roleLabel(account.role)} · compte créé le {formatDay(account.created_at)}
-          </p>
-        </div>
-        <Button variant="ghost" size="icon" onClick={onClose} aria-label="Fermer le détail du compte">
-          <X aria-hidden="true" className="h-5 w-5" />
-        </Button>
-      </header>
-      <dl className="grid grid-cols-2 gap-3 text-sm">
-        <div className="rounded-2xl bg-sand/50 p-3">
-          <dt className="text-mist">Commandes payées</dt>
-          <dd className="text-lg font-semibold text-plum-900">{account.orders_count}</dd>
-        </div>
-        <div className="rounded-2xl bg-sand/50 p-3">
-          <dt className="text-mist">Total dépensé</dt>
-          <dd className="text-lg font-semibold text-plum-900">{formatPrice(account.total_spent_cents, 'eur')}</dd>
-        </div>
-      </dl>
-      <Link to={`/admin/conversations/${account.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-        <MessagesSquare aria-hidden="true" className="h-4 w-4" />
-        Voir la conversation
-        {account.unread_messages > 0 ? ` (${account.unread_messages} non ${account.unread_messages > 1 ? 'lus' : 'lu'})` : ''}
-      </Link>
-      <RoleControl account={account} />
-      <AccountOrders accountId={account.id} />
-      <RoleHistory accountId={account.id} />
-    </aside>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[100] bg-plum-900/40" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-y-0 right-0 z-[101] w-full max-w-lg space-y-6 overflow-y-auto bg-ivory p-6 shadow-2xl"
+        >
+          <header className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <Dialog.Title className="truncate font-serif text-2xl font-semibold text-plum-900">{name}</Dialog.Title>
+              {account.email ? <p className="truncate text-sm text-mist">{account.email}</p> : null}
+              <p className="mt-1 text-sm text-mist">
+                {roleLabel(account.role)} · compte créé le {formatDay(account.created_at)}
+              </p>
+            </div>
+            <Dialog.Close aria-label="Fermer le détail du compte" className="rounded-full p-2 text-plum-800 hover:bg-plum-50">
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+          </header>
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div className="rounded-2xl bg-white p-3">
+              <dt className="text-mist">Commandes payées</dt>
+              <dd className="text-lg font-semibold text-plum-900">{account.orders_count}</dd>
+            </div>
+            <div className="rounded-2xl bg-white p-3">
+              <dt className="text-mist">Total dépensé</dt>
+              <dd className="text-lg font-semibold text-plum-900">{formatPrice(account.total_spent_cents, 'eur')}</dd>
+            </div>
+          </dl>
+          <Link to={`/admin/conversations/${account.id}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <MessagesSquare aria-hidden="true" className="h-4 w-4" />
+            Voir la conversation
+            {account.unread_messages > 0 ? ` (${account.unread_messages} non ${account.unread_messages > 1 ? 'lus' : 'lu'})` : ''}
+          </Link>
+          <RoleControl account={account} />
+          <AccountOrders accountId={account.id} />
+          <RoleHistory accountId={account.id} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
@@ -79,7 +90,7 @@ function AccountOrders({ accountId }: { accountId: string }) {
 
 function AccountOrder({ order }: { order: UserOrder }) {
   return (
-    <li className="rounded-2xl border border-plum-100 p-4 text-sm">
+    <li className="rounded-2xl border border-plum-100 bg-white p-4 text-sm">
       <div className="flex items-baseline justify-between gap-3">
         <p className="font-medium text-plum-900">
           Commande du {formatDay(order.created_at)} <span className="text-mist">· N° {order.id.slice(0, 8).toUpperCase()}</span>
@@ -116,7 +127,7 @@ function RoleHistory({ accountId }: { accountId: string }) {
       ) : (
         <ol className="space-y-2 text-sm">
           {history.data.map((change) => (
-            <li key={change.id} className="rounded-2xl bg-sand/50 px-3 py-2">
+            <li key={change.id} className="rounded-2xl bg-white px-3 py-2">
               <p className="font-medium text-plum-900">{roleChangeLabel(change.new_role)}</p>
               <p className="text-mist">
                 <time dateTime={change.changed_at}>{formatDayAndTime(change.changed_at)}</time>

@@ -30,7 +30,7 @@ export default function UsersPage() {
   useEffect(() => {
     const search = typed.trim();
     if (search === params.search) return;
-    const timer = setTimeout(() => update({ search, page: 1, accountId: null }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => update({ search, page: 1 }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed, params.search, update]);
 
@@ -62,35 +62,33 @@ export default function UsersPage() {
           className="w-full rounded-full border border-plum-200 bg-white py-3 pl-11 pr-4 text-ink placeholder:text-mist/70 focus-visible:border-plum-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold-500"
         />
       </div>
-      <div className={cn('grid gap-6', selected && 'xl:grid-cols-[minmax(0,1fr)_28rem]')}>
-        <section aria-label="Comptes" aria-busy={users.isFetching} className="min-w-0 space-y-4">
-          {users.isPending ? (
-            <Spinner label="Chargement…" />
-          ) : users.isError ? (
-            <p role="alert" className="rounded-3xl border border-red-200 bg-white p-10 text-center text-red-700">
-              Les comptes n'ont pas pu être chargés. Veuillez réessayer.
-            </p>
-          ) : rows.length === 0 ? (
-            <p className="rounded-3xl border border-plum-100 bg-white p-10 text-center text-mist">
-              {params.search ? `Aucun compte ne correspond à « ${params.search} ».` : 'Aucun compte pour le moment.'}
-            </p>
-          ) : (
-            <UsersTable rows={rows} selectedId={params.accountId} onSelect={(accountId) => update({ accountId })} />
-          )}
-          <nav aria-label="Pages des comptes" className="flex items-center justify-between gap-3">
-            <Button variant="outline" size="sm" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>
-              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-              Précédent
-            </Button>
-            <span className="text-sm text-mist">Page {params.page}</span>
-            <Button variant="outline" size="sm" disabled={!users.data?.hasNextPage} onClick={() => update({ page: params.page + 1 })}>
-              Suivant
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
-            </Button>
-          </nav>
-        </section>
-        {selected ? <UserDetailPanel account={selected} onClose={() => update({ accountId: null })} /> : null}
-      </div>
+      <section aria-label="Comptes" aria-busy={users.isFetching} className="min-w-0 space-y-4">
+        {users.isPending ? (
+          <Spinner label="Chargement…" />
+        ) : users.isError ? (
+          <p role="alert" className="rounded-3xl border border-red-200 bg-white p-10 text-center text-red-700">
+            Les comptes n'ont pas pu être chargés. Veuillez réessayer.
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="rounded-3xl border border-plum-100 bg-white p-10 text-center text-mist">
+            {params.search ? `Aucun compte ne correspond à « ${params.search} ».` : 'Aucun compte pour le moment.'}
+          </p>
+        ) : (
+          <UsersTable rows={rows} selectedId={params.accountId} onSelect={(accountId) => update({ accountId })} />
+        )}
+        <nav aria-label="Pages des comptes" className="flex items-center justify-between gap-3">
+          <Button variant="outline" size="sm" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>
+            <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+            Précédent
+          </Button>
+          <span className="text-sm text-mist">Page {params.page}</span>
+          <Button variant="outline" size="sm" disabled={!users.data?.hasNextPage} onClick={() => update({ page: params.page + 1 })}>
+            Suivant
+            <ChevronRight aria-hidden="true" className="h-4 w-4" />
+          </Button>
+        </nav>
+      </section>
+      {selected ? <UserDetailPanel account={selected} onClose={() => update({ accountId: null })} /> : null}
     </div>
   );
 }
