@@ -99,18 +99,18 @@ function UsersTable({ rows, selectedId, onSelect }: { rows: AdminUser[]; selecte
       <table className="w-full text-left text-sm">
         <thead className="bg-sand/50 text-xs uppercase tracking-wide text-mist">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Compte</th>
-            <th scope="col" className="px-4 py-3 font-medium">Inscription</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Commandes</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Total dépensé</th>
-            <th scope="col" className="px-4 py-3 font-medium">Dernière commande</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Messages non lus</th>
+            <th scope="col" className="px-3 py-3 font-medium">Compte</th>
+            <th scope="col" className="px-3 py-3 font-medium">Inscription</th>
+            <th scope="col" className="px-3 py-3 text-right font-medium">Commandes</th>
+            <th scope="col" className="px-3 py-3 text-right font-medium">Total dépensé</th>
+            <th scope="col" className="px-3 py-3 font-medium">Dernière commande</th>
+            <th scope="col" className="px-3 py-3 text-right font-medium">Messages non lus</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-plum-100">
           {rows.map((row) => (
             <tr key={row.id} aria-selected={row.id === selectedId} className={cn('hover:bg-plum-50', row.id === selectedId && 'bg-plum-50')}>
-              <td className="max-w-xs px-4 py-3">
+              <td className="max-w-[15rem] px-3 py-3">
                 <button type="button" onClick={() => onSelect(row.id)} className="block max-w-full text-left underline-offset-4 hover:underline">
                   <span className="block truncate font-medium text-plum-900">{row.full_name || row.email}</span>
                   {row.full_name ? <span className="block truncate text-xs text-mist">{row.email}</span> : null}
@@ -119,12 +119,12 @@ function UsersTable({ rows, selectedId, onSelect }: { rows: AdminUser[]; selecte
                   <span className="mt-1 inline-block rounded-full bg-gold-400 px-2 py-0.5 text-xs font-semibold text-plum-900">{roleLabel(row.role)}</span>
                 ) : null}
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-mist">{formatDay(row.created_at)}</td>
-              <td className="px-4 py-3 text-right">{row.orders_count}</td>
+              <td className="whitespace-nowrap px-3 py-3 text-mist">{formatDay(row.created_at)}</td>
+              <td className="px-3 py-3 text-right">{row.orders_count}</td>
               {/* The shop sells in euros: every order's currency is eur. */}
-              <td className="whitespace-nowrap px-4 py-3 text-right">{formatPrice(row.total_spent_cents, 'eur')}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-mist">{row.last_order_at ? formatDay(row.last_order_at) : '—'}</td>
-              <td className="px-4 py-3 text-right">
+              <td className="whitespace-nowrap px-3 py-3 text-right">{formatPrice(row.total_spent_cents, 'eur')}</td>
+              <td className="whitespace-nowrap px-3 py-3 text-mist">{row.last_order_at ? formatDay(row.last_order_at) : '—'}</td>
+              <td className="px-3 py-3 text-right">
                 {row.unread_messages > 0 ? (
                   <span className="rounded-full bg-gold-400 px-2.5 py-0.5 text-xs font-semibold text-plum-900">{row.unread_messages}</span>
                 ) : (
