@@ -1,5 +1,5 @@
 // /admin/users: every account, searched by e-mail or name and paged by the database, with an
-// account's detail beside the list. The state lives in the address (see users-page-params).
+// account's detail in a side sheet over it. The state lives in the address (see users-page-params).
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -109,7 +109,7 @@ function UsersTable({ rows, selectedId, onSelect }: { rows: AdminUser[]; selecte
         </thead>
         <tbody className="divide-y divide-plum-100">
           {rows.map((row) => (
-            <tr key={row.id} aria-selected={row.id === selectedId} className={cn('hover:bg-plum-50', row.id === selectedId && 'bg-plum-50')}>
+            <tr key={row.id} className={cn('hover:bg-plum-50', row.id === selectedId && 'bg-plum-50')}>
               <td className="max-w-[15rem] px-3 py-3">
                 <button type="button" onClick={() => onSelect(row.id)} className="block max-w-full text-left underline-offset-4 hover:underline">
                   <span className="block truncate font-medium text-plum-900">{row.full_name || row.email}</span>
