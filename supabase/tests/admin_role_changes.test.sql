@@ -3,7 +3,7 @@
 -- admin_role_changes, which only administrators read and nobody (its owner included) rewrites.
 begin;
 \ir helpers/setup.psql
-select plan(45);
+select plan(46);
 
 -- Only this file's administrators: whoever the database already had (the seed's) steps down.
 update public.profiles set role = 'customer' where role = 'admin';
@@ -47,6 +47,8 @@ select throws_ok($$ select * from public.admin_role_history(tests.user_id('alice
 select tests.authenticate_as('bruno@roles.test');
 select throws_ok($$ select public.admin_set_role(tests.user_id('alice@roles.test'), 'admin') $$, '42501', 'admin_set_role is reserved to administrators',
   'another customer cannot make Alice an administrator');
+select throws_ok($$ select * from public.admin_role_history(tests.user_id('alice@roles.test')) $$, '42501', 'admin_role_history is reserved to administrators',
+  'another customer cannot read Alice''s role history');
 select is_empty($$ select * from public.admin_role_changes $$, 'a customer reads no role change');
 select throws_ok($$ update public.profiles set role = 'admin' where id = (select auth.uid()) $$, '42501', null,
   'nor can a customer write the role column directly');

@@ -5,7 +5,7 @@
 -- look only at this file's accounts (@users.test), whatever else the database holds.
 begin;
 \ir helpers/setup.psql
-select plan(27);
+select plan(29);
 
 select tests.create_user('xavier@users.test', 'Xavier Admin');
 select tests.create_user('yvonne@users.test', 'Yvonne Admin');
@@ -34,8 +34,18 @@ select is_definer('public', 'admin_users', array['text', 'integer', 'integer'], 
 select is((select proconfig from pg_proc where oid = 'public.admin_users(text, integer, integer)'::regprocedure), array['search_path=""'], 'its search_path is empty');
 select ok(not has_function_privilege('anon', 'public.admin_users(text, integer, integer)', 'execute'), 'anon may not execute it');
 
+select is_empty($$
+  select r.role || ' ' || p.oid::regprocedure::text
+  from pg_proc p cross join unnest(array['anon', 'authenticated', 'service_role']) r(role)
+  where p.oid in ('private.searchable(text)'::regprocedure, 'private.refresh_account_directory(uuid)'::regprocedure,
+                  'private.rebuild_account_directory()'::regprocedure, 'private.track_profile_directory()'::regprocedure,
+                  'private.record_role_change()'::regprocedure, 'private.refuse_history_rewrite()'::regprocedure)
+    and has_function_privilege(r.role, p.oid, 'execute')
+$$, 'no API role may execute the private helpers behind the users page');
+
 select tests.clear_authentication();
 select throws_ok($$ select * from public.admin_users() $$, '42501', null, 'as anon, it is refused');
+select throws_ok($$ select * from private.account_directory $$, '42501', null, 'anon cannot read the search text');
 select tests.authenticate_as('alice.martin@users.test');
 select throws_ok($$ select * from public.admin_users('martin') $$, '42501', 'admin_users is reserved to administrators', 'as customer Alice, it is refused');
 select tests.authenticate_as('bruno@users.test');
