@@ -9,6 +9,34 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      admin_role_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          id: number
+          new_role: string
+          old_role: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          new_role: string
+          old_role: string
+          user_id: string
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          new_role?: string
+          old_role?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       checkout_sessions: {
         Row: {
           created_at: string
@@ -370,6 +398,36 @@ export type Database = {
       admin_remove_variant_file: {
         Args: { p_variant_id: string }
         Returns: string
+      }
+      admin_role_history: {
+        Args: { p_user_id: string }
+        Returns: {
+          changed_at: string
+          changed_by: string
+          changed_by_email: string
+          changed_by_name: string
+          id: number
+          new_role: string
+          old_role: string
+        }[]
+      }
+      admin_set_role: {
+        Args: { p_role: string; p_user_id: string }
+        Returns: string
+      }
+      admin_users: {
+        Args: { p_limit?: number; p_offset?: number; p_search?: string }
+        Returns: {
+          created_at: string
+          email: string
+          full_name: string
+          id: string
+          last_order_at: string
+          orders_count: number
+          role: string
+          total_spent_cents: number
+          unread_messages: number
+        }[]
       }
       admin_variant_files: {
         Args: Record<PropertyKey, never>

@@ -16,6 +16,7 @@ import { useAuth } from '@/lib/auth-context';
 const DashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
 const ProductsPage = lazy(() => import('@/features/admin/components/products-page'));
 const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-inbox-page'));
+const UsersPage = lazy(() => import('@/features/admin/components/users-page'));
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
 
@@ -44,7 +45,7 @@ function AdminPages() {
         { path: 'conversations', element: <ConversationsPage /> },
         { path: 'conversations/:customerId', element: <ConversationPage /> },
         { path: 'products', element: <ProductsPage readCataloguePage={readCataloguePage} /> },
-        { path: 'users', element: <ComingSoonPage title="Utilisateurs" /> },
+        { path: 'users', element: <UsersPage /> },
         { path: 'analytics', element: <ComingSoonPage title="Analytique" /> },
         { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
       ],

@@ -3,4 +3,7 @@ export const adminKeys = {
   contactMessages: ['admin', 'contact-messages'] as const,
   catalogue: ['admin', 'catalogue'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
+  users: ['admin', 'users'] as const,
+  userOrders: (userId: string) => ['admin', 'users', userId, 'orders'] as const,
+  roleHistory: (userId: string) => ['admin', 'users', userId, 'role-history'] as const,
 };
