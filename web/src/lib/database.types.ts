@@ -219,6 +219,8 @@ export type Database = {
           checkout_session_id: string
           detail: NonNullable<Json>
           detected_at: string
+          handled_at: string | null
+          handled_by: string | null
           reason: string
           user_id: string
         }
@@ -227,6 +229,8 @@ export type Database = {
           checkout_session_id: string
           detail?: NonNullable<Json>
           detected_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           reason: string
           user_id: string
         }
@@ -234,6 +238,8 @@ export type Database = {
           checkout_session_id?: string
           detail?: NonNullable<Json>
           detected_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           reason?: string
           user_id?: string
         }
@@ -364,8 +370,26 @@ export type Database = {
           unread_customer_messages: number
         }[]
       }
+      admin_payment_issues: {
+        Args: { max_rows?: number }
+        Returns: {
+          checkout_session_id: string
+          currency: string
+          customer_email: string
+          detected_at: string
+          handled_at: string
+          handled_by_email: string
+          paid_amount_cents: number
+          priced_amount_cents: number
+          reason: string
+        }[]
+      }
       issue_download_link: {
         Args: { p_order_item_id: string }
+        Returns: string
+      }
+      mark_payment_issue_handled: {
+        Args: { issue_session_id: string }
         Returns: string
       }
       record_order: {

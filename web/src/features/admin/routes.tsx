@@ -16,6 +16,7 @@ const DashboardPage = lazy(() => import('@/features/admin/components/admin-dashb
 const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-inbox-page'));
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
+const PaymentIssuesPage = lazy(() => import('@/features/admin/components/payment-issues-page'));
 
 /** Customers' messages arrive live on every admin page; the unread figure follows them. */
 function LiveMessages({ adminId }: { adminId: string }) {
@@ -38,6 +39,7 @@ function AdminPages() {
         { path: 'messages', element: <ContactInboxPage /> },
         { path: 'conversations', element: <ConversationsPage /> },
         { path: 'conversations/:customerId', element: <ConversationPage /> },
+        { path: 'payments', element: <PaymentIssuesPage /> },
         { path: 'products', element: <ComingSoonPage title="Produits" /> },
         { path: 'users', element: <ComingSoonPage title="Utilisateurs" /> },
         { path: 'analytics', element: <ComingSoonPage title="Analytique" /> },
