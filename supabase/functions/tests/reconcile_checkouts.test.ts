@@ -2,7 +2,7 @@
 // comes back to /success becomes the same one order record-order would make; what cannot be
 // recorded is listed for the administrator; a failing commerce service leaves it for the next run.
 import assert from 'node:assert/strict';
-import { pressPaymentButton, setCommerceFault } from './commerce_sandbox.ts';
+import { expireCommerceSession, pressPaymentButton, setCommerceFault } from './commerce_sandbox.ts';
 import { cart, cartTotal, ordersFor, paidCheckout, recordOrder, startCheckout } from './checkouts.ts';
 import { callFunction, type Customer, env, service, signUpCustomer } from './helpers.ts';
 
@@ -54,6 +54,19 @@ Deno.test('an unpaid checkout stays pending; a canceled one is marked canceled; 
   assert.equal(await checkoutStatus(canceled.sessionId), 'canceled');
   assert.deepEqual(await ordersFor(open.sessionId), []);
   assert.deepEqual(await ordersFor(canceled.sessionId), []);
+});
+
+Deno.test('a checkout the service reports expired (left 24 hours unpaid) is marked expired, and is no order', async () => {
+  const buyer = await signUpCustomer();
+  const { sessionId } = await startCheckout(buyer);
+  await expireCommerceSession(sessionId);
+  const answer = await reconcileMine(buyer);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.deepEqual(answer.body, { recorded: 0, canceled: 0, expired: 1, issues: 0, still_pending: 0 });
+  assert.equal(await checkoutStatus(sessionId), 'expired');
+  assert.deepEqual(await ordersFor(sessionId), []);
+  // Settled: the next run does not ask about it again.
+  assert.deepEqual((await reconcileMine(buyer)).body, { recorded: 0, canceled: 0, expired: 0, issues: 0, still_pending: 0 });
 });
 
 Deno.test('a paid checkout whose priced lines were tampered with is listed for the administrator, not recorded', async () => {
