@@ -255,17 +255,20 @@ export type Database = {
       }
       product_files: {
         Row: {
+          content_type: string | null
           file_type: string
           object_path: string | null
           variant_id: string
         }
         ComputedFields: never
         Insert: {
+          content_type?: string | null
           file_type: string
           object_path?: string | null
           variant_id: string
         }
         Update: {
+          content_type?: string | null
           file_type?: string
           object_path?: string | null
           variant_id?: string
@@ -382,6 +385,35 @@ export type Database = {
           paid_amount_cents: number
           priced_amount_cents: number
           reason: string
+        }[]
+      }
+      admin_remove_variant_file: {
+        Args: { p_variant_id: string }
+        Returns: string
+      }
+      admin_variant_files: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          content_type: string
+          file_type: string
+          object_path: string
+          size_bytes: number
+          uploaded_at: string
+          variant_id: string
+        }[]
+      }
+      attach_variant_file: {
+        Args: {
+          p_admin_id: string
+          p_content_type: string
+          p_etag: string
+          p_file_type: string
+          p_object_path: string
+          p_variant_id: string
+        }
+        Returns: {
+          previous_in_use: boolean
+          previous_path: string
         }[]
       }
       issue_download_link: {
