@@ -132,7 +132,7 @@ try {
   );
   const reconciled = await fetch(`${stack.apiUrl}/functions/v1/reconcile-checkouts`, {
     method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.env.RECONCILE_CHECKOUTS_SECRET}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ scope: 'all' }),
   });
   const summary = (await reconciled.json()) as { recorded?: number };

@@ -30,7 +30,7 @@ it('uploads a ritual’s new video with progress through a dropped connection; a
   await admin.goto('/admin/products');
   await expect.poll(() => admin.getByRole('heading', { name: 'Produits', level: 1 }).isVisible()).toBe(true);
   await expect.poll(() => ritualVariant(admin).isVisible()).toBe(true);
-  expect(await ritualVariant(admin).getByText('rituel-aube.avi').isVisible()).toBe(true);
+  expect(await ritualVariant(admin).getByText('rituel-aube.webm').isVisible()).toBe(true);
   expect(await ritualVariant(admin).getByText('39,00 €').isVisible()).toBe(true);
   expect(await admin.getByRole('link', { name: /Gérer les prix et le stock dans le service de commerce/ }).isVisible()).toBe(true);
 

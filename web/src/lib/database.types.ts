@@ -247,6 +247,8 @@ export type Database = {
           checkout_session_id: string
           detail: NonNullable<Json>
           detected_at: string
+          handled_at: string | null
+          handled_by: string | null
           reason: string
           user_id: string
         }
@@ -255,6 +257,8 @@ export type Database = {
           checkout_session_id: string
           detail?: NonNullable<Json>
           detected_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           reason: string
           user_id: string
         }
@@ -262,6 +266,8 @@ export type Database = {
           checkout_session_id?: string
           detail?: NonNullable<Json>
           detected_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           reason?: string
           user_id?: string
         }
@@ -395,6 +401,20 @@ export type Database = {
           unread_customer_messages: number
         }[]
       }
+      admin_payment_issues: {
+        Args: { max_rows?: number }
+        Returns: {
+          checkout_session_id: string
+          currency: string
+          customer_email: string
+          detected_at: string
+          handled_at: string
+          handled_by_email: string
+          paid_amount_cents: number
+          priced_amount_cents: number
+          reason: string
+        }[]
+      }
       admin_remove_variant_file: {
         Args: { p_variant_id: string }
         Returns: string
@@ -456,6 +476,10 @@ export type Database = {
       }
       issue_download_link: {
         Args: { p_order_item_id: string }
+        Returns: string
+      }
+      mark_payment_issue_handled: {
+        Args: { issue_session_id: string }
         Returns: string
       }
       record_order: {

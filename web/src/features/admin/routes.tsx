@@ -19,6 +19,7 @@ const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-
 const UsersPage = lazy(() => import('@/features/admin/components/users-page'));
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
+const PaymentIssuesPage = lazy(() => import('@/features/admin/components/payment-issues-page'));
 
 /** One page of the commerce service's catalogue, as the storefront reads it (fresh stock included). */
 const readCataloguePage = (offset: number, limit: number) => getProducts({ offset: String(offset), limit: String(limit) });
@@ -44,6 +45,7 @@ function AdminPages() {
         { path: 'messages', element: <ContactInboxPage /> },
         { path: 'conversations', element: <ConversationsPage /> },
         { path: 'conversations/:customerId', element: <ConversationPage /> },
+        { path: 'payments', element: <PaymentIssuesPage /> },
         { path: 'products', element: <ProductsPage readCataloguePage={readCataloguePage} /> },
         { path: 'users', element: <UsersPage /> },
         { path: 'analytics', element: <ComingSoonPage title="Analytique" /> },

@@ -6,4 +6,5 @@ export const adminKeys = {
   users: ['admin', 'users'] as const,
   userOrders: (userId: string) => ['admin', 'users', userId, 'orders'] as const,
   roleHistory: (userId: string) => ['admin', 'users', userId, 'role-history'] as const,
+  paymentIssues: ['admin', 'payment-issues'] as const,
 };
