@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/auth-context';
 
 const DashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
 const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-inbox-page'));
+const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-page'));
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
 
@@ -40,7 +41,7 @@ function AdminPages() {
         { path: 'conversations/:customerId', element: <ConversationPage /> },
         { path: 'products', element: <ComingSoonPage title="Produits" /> },
         { path: 'users', element: <ComingSoonPage title="Utilisateurs" /> },
-        { path: 'analytics', element: <ComingSoonPage title="Analytique" /> },
+        { path: 'analytics', element: <AnalyticsPage /> },
         { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
       ],
     },
