@@ -46,10 +46,7 @@ create table private.daily_visits (
   visitors integer not null default 0 check (visitors >= 0)
 );
 
-alter table private.visit_salts enable row level security;
-alter table private.page_views enable row level security;
-alter table private.daily_visitors enable row level security;
-alter table private.daily_visits enable row level security;
+-- Like the other private tables: no grant to any API role (the schema is not exposed either).
 revoke all on private.visit_salts, private.page_views, private.daily_visitors, private.daily_visits
   from public, anon, authenticated, service_role;
 

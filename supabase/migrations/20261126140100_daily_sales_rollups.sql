@@ -31,8 +31,6 @@ create table private.daily_product_sales (
   primary key (day, product_title)
 );
 
-alter table private.daily_sales enable row level security;
-alter table private.daily_product_sales enable row level security;
 revoke all on private.daily_sales, private.daily_product_sales from public, anon, authenticated, service_role;
 
 -- Exact figures from the source tables, for every day that has any.
