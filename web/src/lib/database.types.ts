@@ -9,6 +9,34 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      admin_role_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          id: number
+          new_role: string
+          old_role: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          new_role: string
+          old_role: string
+          user_id: string
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          new_role?: string
+          old_role?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       checkout_sessions: {
         Row: {
           created_at: string
@@ -249,17 +277,20 @@ export type Database = {
       }
       product_files: {
         Row: {
+          content_type: string | null
           file_type: string
           object_path: string | null
           variant_id: string
         }
         ComputedFields: never
         Insert: {
+          content_type?: string | null
           file_type: string
           object_path?: string | null
           variant_id: string
         }
         Update: {
+          content_type?: string | null
           file_type?: string
           object_path?: string | null
           variant_id?: string
@@ -402,6 +433,65 @@ export type Database = {
           order_id: string
           status: string
           total_amount_cents: number
+        }[]
+      }
+      admin_remove_variant_file: {
+        Args: { p_variant_id: string }
+        Returns: string
+      }
+      admin_role_history: {
+        Args: { p_user_id: string }
+        Returns: {
+          changed_at: string
+          changed_by: string
+          changed_by_email: string
+          changed_by_name: string
+          id: number
+          new_role: string
+          old_role: string
+        }[]
+      }
+      admin_set_role: {
+        Args: { p_role: string; p_user_id: string }
+        Returns: string
+      }
+      admin_users: {
+        Args: { p_limit?: number; p_offset?: number; p_search?: string }
+        Returns: {
+          created_at: string
+          email: string
+          full_name: string
+          id: string
+          last_order_at: string
+          orders_count: number
+          role: string
+          total_spent_cents: number
+          unread_messages: number
+        }[]
+      }
+      admin_variant_files: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          content_type: string
+          file_type: string
+          object_path: string
+          size_bytes: number
+          uploaded_at: string
+          variant_id: string
+        }[]
+      }
+      attach_variant_file: {
+        Args: {
+          p_admin_id: string
+          p_content_type: string
+          p_etag: string
+          p_file_type: string
+          p_object_path: string
+          p_variant_id: string
+        }
+        Returns: {
+          previous_in_use: boolean
+          previous_path: string
         }[]
       }
       issue_download_link: {
