@@ -1,24 +1,9 @@
 // One product of the catalogue on the products page: its variants with price, sale price and
 // stock as the commerce service gives them (read-only here), and each variant's file.
+import { PriceTag } from '@/components/ui/price-tag';
 import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
 import { variantFileStatus, type VariantFile } from '@/features/admin/lib/variant-file-status';
 import type { Product, Variant } from '@/lib/commerce-types';
-import { formatPrice } from '@/lib/format-price';
-
-function Price({ variant }: { variant: Variant }) {
-  const currency = variant.currency_info ?? variant.currency;
-  const regular = formatPrice(variant.price_in_cents, currency);
-  if (variant.sale_price_in_cents === null) return <span className="font-semibold text-plum-800">{regular}</span>;
-  return (
-    <span className="flex flex-wrap items-baseline gap-x-2">
-      <span className="font-semibold text-plum-800">{formatPrice(variant.sale_price_in_cents, currency)}</span>
-      <s className="text-sm text-mist">
-        <span className="sr-only">Prix initial : </span>
-        {regular}
-      </s>
-    </span>
-  );
-}
 
 function stockText(variant: Variant): string {
   if (!variant.manage_inventory) return 'Stock illimité';
@@ -54,7 +39,7 @@ export function ProductFilesCard({ product, files }: { product: Product; files: 
                   <dd className="font-medium text-ink">{single || !variant.title ? 'Variante unique' : variant.title}</dd>
                   <dt className="text-mist">Prix</dt>
                   <dd>
-                    <Price variant={variant} />
+                    <PriceTag variant={variant} />
                   </dd>
                   <dt className="text-mist">Stock</dt>
                   <dd>{stockText(variant)}</dd>

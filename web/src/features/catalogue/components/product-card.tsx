@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PriceTag } from '@/features/catalogue/components/price-tag';
+import { PriceTag } from '@/components/ui/price-tag';
 import { productImage } from '@/lib/product-image';
 import { Button } from '@/components/ui/button';
 import type { Product, Variant } from '@/lib/commerce-types';

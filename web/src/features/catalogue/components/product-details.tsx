@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { ShoppingBag } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { PriceTag } from '@/features/catalogue/components/price-tag';
+import { PriceTag } from '@/components/ui/price-tag';
 import { productImage } from '@/lib/product-image';
 import { ProductGallery } from '@/features/catalogue/components/product-gallery';
 import { QuantityStepper } from '@/features/catalogue/components/quantity-stepper';
