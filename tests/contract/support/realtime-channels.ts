@@ -18,7 +18,12 @@ export class Inbox<T> {
     }
   }
 
-  next(test: (item: T) => boolean = () => true, timeoutMs = 5000): Promise<T> {
+  /**
+   * Resolves with the first item that matches, as soon as it arrives. The wait is only a bound
+   * for a delivery that never comes: generous, because two busy cores have been seen to take over
+   * 5 s to deliver a change while other suites run.
+   */
+  next(test: (item: T) => boolean = () => true, timeoutMs = 20_000): Promise<T> {
     const found = this.items.find(test);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
