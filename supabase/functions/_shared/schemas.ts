@@ -53,6 +53,8 @@ export const IssueDownloadBody = z.object({
   disposition: z.enum(['attachment', 'inline']),
 });
 
+export const InvoicePdfBody = z.object({ order_id: z.uuid() });
+
 /** Parses a body or throws a 400 that names the first wrong field. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);

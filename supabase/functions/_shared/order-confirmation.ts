@@ -1,0 +1,120 @@
+// The buyer's confirmation e-mail, sent once per order whoever records it (record-order on
+// /success, reconcile-checkouts for a buyer who never came back, both through
+// recordPaidCheckout). Two guards, because the callers race: the order's `confirmation_sent_at`
+// (set once the provider accepted the mail) stops every later call before it builds a mail, and
+// the idempotency key `order-confirmation/<order id>` makes the provider send calls that raced
+// past the marker only once (they build the same message from the same recorded order, which
+// is what the provider requires of a retry). A failed send leaves the marker unset: the order
+// stands, and the next call for it (a reload of /success, the next reconciliation) sends again.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { formatAmount, formatDate, orderReference } from './french-format.ts';
+import { MailError, mailFromEnv } from './mail.ts';
+import { requireEnv } from './supabase.ts';
+
+interface RecordedOrder {
+  id: string;
+  user_id: string;
+  created_at: string;
+  invoice_number: string;
+  total_amount_cents: number;
+  currency: string;
+  confirmation_sent_at: string | null;
+  order_items: { id: string; product_title: string; variant_title: string | null; quantity: number; price_per_item_cents: number }[];
+}
+
+export interface ConfirmationMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+
+const lineLabel = (line: RecordedOrder['order_items'][number]) => (line.variant_title ? `${line.product_title} (${line.variant_title})` : line.product_title);
+
+/** The French confirmation of one recorded order: a pure function of the order, so every racing caller builds the same one. */
+export function confirmationMail(order: RecordedOrder, buyer: { email: string; fullName: string | null }, siteUrl: string): ConfirmationMail {
+  const reference = orderReference(order.id);
+  const money = (cents: number) => formatAmount(cents, order.currency);
+  const lines = [...order.order_items].sort((a, b) => a.product_title.localeCompare(b.product_title, 'fr') || a.id.localeCompare(b.id));
+  const libraryUrl = `${siteUrl}/dashboard/library`;
+  const ordersUrl = `${siteUrl}/dashboard/orders`;
+  const greeting = buyer.fullName ? `Bonjour ${buyer.fullName},` : 'Bonjour,';
+  const intro = 'Merci pour votre commande sur Lumière Sacrée. Votre paiement a bien été reçu.';
+  const heading = `Commande n° ${reference} du ${formatDate(order.created_at)} · facture ${order.invoice_number}`;
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    heading,
+    ...lines.map((line) => `- ${lineLabel(line)} × ${line.quantity} : ${money(line.price_per_item_cents * line.quantity)}`),
+    `Total : ${money(order.total_amount_cents)}`,
+    '',
+    `Vos contenus vous attendent dans votre bibliothèque : ${libraryUrl}`,
+    `Votre facture ${order.invoice_number} se télécharge depuis vos commandes (bouton « Facture ») : ${ordersUrl}`,
+    '',
+    'Que la lumière vous accompagne,',
+    "L'équipe Lumière Sacrée",
+  ].join('\n');
+
+  const cell = 'padding:8px 0;border-bottom:1px solid #eee';
+  const html = `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2d1b3d;max-width:560px;margin:0 auto">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<h1 style="font-size:18px">${escapeHtml(heading)}</h1>
+<table style="width:100%;border-collapse:collapse">
+${lines.map((line) => `<tr><td style="${cell}">${escapeHtml(lineLabel(line))} × ${line.quantity}</td><td style="${cell};text-align:right">${escapeHtml(money(line.price_per_item_cents * line.quantity))}</td></tr>`).join('\n')}
+<tr><td style="padding:8px 0"><strong>Total</strong></td><td style="padding:8px 0;text-align:right"><strong>${escapeHtml(money(order.total_amount_cents))}</strong></td></tr>
+</table>
+<p>Vos contenus vous attendent dans <a href="${escapeHtml(libraryUrl)}">votre bibliothèque</a>.</p>
+<p>Votre facture ${escapeHtml(order.invoice_number)} se télécharge depuis <a href="${escapeHtml(ordersUrl)}">vos commandes</a> (bouton « Facture »).</p>
+<p>Que la lumière vous accompagne,<br>L'équipe Lumière Sacrée</p>
+</body></html>`;
+
+  return { to: buyer.email, subject: `Votre commande n° ${reference} est confirmée`, text, html };
+}
+
+async function readOrder(service: SupabaseClient, orderId: string): Promise<RecordedOrder> {
+  const { data, error } = await service
+    .from('orders')
+    .select('id, user_id, created_at, invoice_number, total_amount_cents, currency, confirmation_sent_at, order_items(id, product_title, variant_title, quantity, price_per_item_cents)')
+    .eq('id', orderId)
+    .single<RecordedOrder>();
+  if (error) throw new Error(`reading order ${orderId}: ${error.message}`);
+  return data;
+}
+
+async function readBuyer(service: SupabaseClient, userId: string): Promise<{ email: string; fullName: string | null }> {
+  const [{ data: account, error: accountError }, { data: profile, error: profileError }] = await Promise.all([
+    service.auth.admin.getUserById(userId),
+    service.from('profiles').select('full_name').eq('id', userId).maybeSingle<{ full_name: string | null }>(),
+  ]);
+  if (accountError || !account.user?.email) throw new Error(`reading buyer ${userId}: ${accountError?.message ?? 'no e-mail address'}`);
+  if (profileError) throw new Error(`reading profile ${userId}: ${profileError.message}`);
+  return { email: account.user.email, fullName: profile?.full_name ?? null };
+}
+
+/**
+ * Sends the order's confirmation unless it was sent already; never throws (the order is recorded
+ * either way), only logs. Resolves to whether this call asked the provider to send it.
+ */
+export async function confirmOrder(service: SupabaseClient, orderId: string): Promise<boolean> {
+  try {
+    const mailer = mailFromEnv();
+    const order = await readOrder(service, orderId);
+    if (order.confirmation_sent_at) return false;
+    const mail = confirmationMail(order, await readBuyer(service, order.user_id), requireEnv('SITE_URL').replace(/\/+$/, ''));
+    await mailer.send({ ...mail, idempotencyKey: `order-confirmation/${order.id}` });
+    const { error } = await service.from('orders').update({ confirmation_sent_at: new Date().toISOString() }).eq('id', order.id).is('confirmation_sent_at', null);
+    if (error) throw new Error(`marking order ${order.id} confirmed: ${error.message}`);
+    return true;
+  } catch (error) {
+    const cause = error instanceof MailError ? `${error.failure}: ${error.message}` : error;
+    console.error(`confirmation e-mail of order ${orderId} not sent; the next record of it tries again`, cause);
+    return false;
+  }
+}
