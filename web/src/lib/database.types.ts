@@ -140,6 +140,7 @@ export type Database = {
           image_url: string | null
           order_id: string
           price_per_item_cents: number
+          product_id: string | null
           product_title: string
           quantity: number
           stamped_path: string | null
@@ -154,6 +155,7 @@ export type Database = {
           image_url?: string | null
           order_id: string
           price_per_item_cents: number
+          product_id?: string | null
           product_title: string
           quantity: number
           stamped_path?: string | null
@@ -167,6 +169,7 @@ export type Database = {
           image_url?: string | null
           order_id?: string
           price_per_item_cents?: number
+          product_id?: string | null
           product_title?: string
           quantity?: number
           stamped_path?: string | null
@@ -186,9 +189,11 @@ export type Database = {
       orders: {
         Row: {
           checkout_session_id: string
+          confirmation_sent_at: string | null
           created_at: string
           currency: string
           id: string
+          invoice_number: string
           status: string
           total_amount_cents: number
           user_id: string
@@ -196,18 +201,22 @@ export type Database = {
         ComputedFields: never
         Insert: {
           checkout_session_id: string
+          confirmation_sent_at?: string | null
           created_at?: string
           currency?: string
           id?: string
+          invoice_number: string
           status?: string
           total_amount_cents: number
           user_id: string
         }
         Update: {
           checkout_session_id?: string
+          confirmation_sent_at?: string | null
           created_at?: string
           currency?: string
           id?: string
+          invoice_number?: string
           status?: string
           total_amount_cents?: number
           user_id?: string
@@ -294,6 +303,49 @@ export type Database = {
         }
         Relationships: []
       }
+      seller_settings: {
+        Row: {
+          address: string | null
+          contact_email: string | null
+          id: boolean
+          legal_form: string | null
+          legal_name: string | null
+          siret: string | null
+          updated_at: string
+          updated_by: string | null
+          vat_number: string | null
+          vat_rate_basis_points: number | null
+          vat_regime: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          address?: string | null
+          contact_email?: string | null
+          id?: boolean
+          legal_form?: string | null
+          legal_name?: string | null
+          siret?: string | null
+          updated_at?: string
+          updated_by?: string | null
+          vat_number?: string | null
+          vat_rate_basis_points?: number | null
+          vat_regime?: string | null
+        }
+        Update: {
+          address?: string | null
+          contact_email?: string | null
+          id?: boolean
+          legal_form?: string | null
+          legal_name?: string | null
+          siret?: string | null
+          updated_at?: string
+          updated_by?: string | null
+          vat_number?: string | null
+          vat_rate_basis_points?: number | null
+          vat_regime?: string | null
+        }
+        Relationships: []
+      }
       user_messages: {
         Row: {
           content: string
@@ -364,6 +416,7 @@ export type Database = {
           unread_customer_messages: number
         }[]
       }
+      invoice_document: { Args: { p_order_id: string }; Returns: Json }
       issue_download_link: {
         Args: { p_order_item_id: string }
         Returns: string

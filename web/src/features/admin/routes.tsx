@@ -16,6 +16,7 @@ const DashboardPage = lazy(() => import('@/features/admin/components/admin-dashb
 const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-inbox-page'));
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
+const SettingsPage = lazy(() => import('@/features/admin/components/settings-page'));
 
 /** Customers' messages arrive live on every admin page; the unread figure follows them. */
 function LiveMessages({ adminId }: { adminId: string }) {
@@ -41,6 +42,7 @@ function AdminPages() {
         { path: 'products', element: <ComingSoonPage title="Produits" /> },
         { path: 'users', element: <ComingSoonPage title="Utilisateurs" /> },
         { path: 'analytics', element: <ComingSoonPage title="Analytique" /> },
+        { path: 'settings', element: <SettingsPage /> },
         { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
       ],
     },

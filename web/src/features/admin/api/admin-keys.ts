@@ -1,4 +1,5 @@
 export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   contactMessages: ['admin', 'contact-messages'] as const,
+  sellerSettings: ['admin', 'seller-settings'] as const,
 };
