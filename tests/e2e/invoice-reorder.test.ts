@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { signedIn, signUpCustomer } from './support/accounts.ts';
+import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { cartButton, payForCart } from './support/cart.ts';
 
@@ -99,4 +99,31 @@ it('buys two items, downloads the invoice, finds the confirmation mail, and re-o
     .toBe(true);
   expect(await panel.getByRole('button', { name: 'Retirer' }).count()).toBe(1);
   await screenshot(page, 'reorder-cart');
+});
+
+it('lets the administrator fill in the seller’s mentions in Paramètres, refusing a malformed SIRET', async () => {
+  const page = await signedIn(browser, demoAdmin);
+  await page.goto('/admin/dashboard');
+  await page.getByRole('link', { name: 'Paramètres' }).first().click();
+  await page.waitForURL(/\/admin\/settings$/);
+  const legalForm = page.getByLabel('Forme juridique');
+  await expect.poll(() => page.getByLabel('Raison sociale *').inputValue()).toBe('Lumière Sacrée (association fictive de démonstration)');
+  const seeded = await legalForm.inputValue();
+
+  await page.getByLabel('SIRET ou SIREN *').fill('1234');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect.poll(() => page.getByText('Le SIRET compte 14 chiffres (ou le SIREN 9).').isVisible()).toBe(true);
+  await page.getByLabel('SIRET ou SIREN *').fill('000 000 000 00000');
+  await legalForm.fill('Association loi 1901, reconnue fictive');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect.poll(() => page.getByText('Paramètres enregistrés.').first().isVisible()).toBe(true);
+  await screenshot(page, 'admin-settings');
+
+  await page.reload();
+  await expect.poll(() => legalForm.inputValue()).toBe('Association loi 1901, reconnue fictive');
+  await expect.poll(() => page.getByLabel('SIRET ou SIREN *').inputValue()).toBe('00000000000000');
+  // The demo's own wording back, for the journeys after this one.
+  await legalForm.fill(seeded);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect.poll(() => page.getByText('Paramètres enregistrés.').first().isVisible()).toBe(true);
 });
