@@ -11,15 +11,17 @@ import { formatAmount, formatDate, orderReference } from './french-format.ts';
 import { MailError, mailFromEnv } from './mail.ts';
 import { requireEnv } from './supabase.ts';
 
-interface RecordedOrder {
+/** What `order_confirmation(order id)` returns: the order as recorded, with its buyer. */
+export interface OrderToConfirm {
   id: string;
-  user_id: string;
   created_at: string;
   invoice_number: string;
   total_amount_cents: number;
   currency: string;
-  confirmation_sent_at: string | null;
-  order_items: { id: string; product_title: string; variant_title: string | null; quantity: number; price_per_item_cents: number }[];
+  email: string;
+  full_name: string | null;
+  /** In a fixed order (title, variant, id), so every racing caller builds the same mail. */
+  lines: { product_title: string; variant_title: string | null; quantity: number; price_per_item_cents: number }[];
 }
 
 export interface ConfirmationMail {
@@ -32,16 +34,16 @@ export interface ConfirmationMail {
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
-const lineLabel = (line: RecordedOrder['order_items'][number]) => (line.variant_title ? `${line.product_title} (${line.variant_title})` : line.product_title);
+const lineLabel = (line: OrderToConfirm['lines'][number]) => (line.variant_title ? `${line.product_title} (${line.variant_title})` : line.product_title);
 
 /** The French confirmation of one recorded order: a pure function of the order, so every racing caller builds the same one. */
-export function confirmationMail(order: RecordedOrder, buyer: { email: string; fullName: string | null }, siteUrl: string): ConfirmationMail {
+export function confirmationMail(order: OrderToConfirm, siteUrl: string): ConfirmationMail {
   const reference = orderReference(order.id);
   const money = (cents: number) => formatAmount(cents, order.currency);
-  const lines = [...order.order_items].sort((a, b) => a.product_title.localeCompare(b.product_title, 'fr') || a.id.localeCompare(b.id));
+  const lines = order.lines;
   const libraryUrl = `${siteUrl}/dashboard/library`;
   const ordersUrl = `${siteUrl}/dashboard/orders`;
-  const greeting = buyer.fullName ? `Bonjour ${buyer.fullName},` : 'Bonjour,';
+  const greeting = order.full_name ? `Bonjour ${order.full_name},` : 'Bonjour,';
   const intro = 'Merci pour votre commande sur Lumière Sacrée. Votre paiement a bien été reçu.';
   const heading = `Commande n° ${reference} du ${formatDate(order.created_at)} · facture ${order.invoice_number}`;
 
@@ -75,27 +77,14 @@ ${lines.map((line) => `<tr><td style="${cell}">${escapeHtml(lineLabel(line))} ×
 <p>Que la lumière vous accompagne,<br>L'équipe Lumière Sacrée</p>
 </body></html>`;
 
-  return { to: buyer.email, subject: `Votre commande n° ${reference} est confirmée`, text, html };
+  return { to: order.email, subject: `Votre commande n° ${reference} est confirmée`, text, html };
 }
 
-async function readOrder(service: SupabaseClient, orderId: string): Promise<RecordedOrder> {
-  const { data, error } = await service
-    .from('orders')
-    .select('id, user_id, created_at, invoice_number, total_amount_cents, currency, confirmation_sent_at, order_items(id, product_title, variant_title, quantity, price_per_item_cents)')
-    .eq('id', orderId)
-    .single<RecordedOrder>();
-  if (error) throw new Error(`reading order ${orderId}: ${error.message}`);
-  return data;
-}
-
-async function readBuyer(service: SupabaseClient, userId: string): Promise<{ email: string; fullName: string | null }> {
-  const [{ data: account, error: accountError }, { data: profile, error: profileError }] = await Promise.all([
-    service.auth.admin.getUserById(userId),
-    service.from('profiles').select('full_name').eq('id', userId).maybeSingle<{ full_name: string | null }>(),
-  ]);
-  if (accountError || !account.user?.email) throw new Error(`reading buyer ${userId}: ${accountError?.message ?? 'no e-mail address'}`);
-  if (profileError) throw new Error(`reading profile ${userId}: ${profileError.message}`);
-  return { email: account.user.email, fullName: profile?.full_name ?? null };
+/** The order's confirmation to send, or null when it was sent already. */
+async function orderToConfirm(service: SupabaseClient, orderId: string): Promise<OrderToConfirm | null> {
+  const { data, error } = await service.rpc('order_confirmation', { p_order_id: orderId });
+  if (error) throw new Error(`order_confirmation(${orderId}): ${error.message}`);
+  return data as OrderToConfirm | null;
 }
 
 /**
@@ -105,9 +94,9 @@ async function readBuyer(service: SupabaseClient, userId: string): Promise<{ ema
 export async function confirmOrder(service: SupabaseClient, orderId: string): Promise<boolean> {
   try {
     const mailer = mailFromEnv();
-    const order = await readOrder(service, orderId);
-    if (order.confirmation_sent_at) return false;
-    const mail = confirmationMail(order, await readBuyer(service, order.user_id), requireEnv('SITE_URL').replace(/\/+$/, ''));
+    const order = await orderToConfirm(service, orderId);
+    if (!order) return false;
+    const mail = confirmationMail(order, requireEnv('SITE_URL').replace(/\/+$/, ''));
     await mailer.send({ ...mail, idempotencyKey: `order-confirmation/${order.id}` });
     const { error } = await service.from('orders').update({ confirmation_sent_at: new Date().toISOString() }).eq('id', order.id).is('confirmation_sent_at', null);
     if (error) throw new Error(`marking order ${order.id} confirmed: ${error.message}`);

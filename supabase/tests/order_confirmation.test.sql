@@ -1,0 +1,35 @@
+-- order_confirmation(): the service role reads what the buyer's confirmation says in one call,
+-- until the order is marked confirmed; no API role but the service role may call it.
+begin;
+\ir helpers/setup.psql
+select plan(5);
+
+select tests.create_user('confirmation-buyer@example.test', 'Jeanne Martin');
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency) values
+  ('cs_order_confirmation', tests.user_id('confirmation-buyer@example.test'),
+   '[{"variant_id": "v1", "product_id": "p1", "product_title": "Méditation", "variant_title": "Audio", "quantity": 2, "unit_price_cents": 1500}]', 3000, 'eur');
+select tests.authenticate_as_service_role();
+create temporary table recorded as
+select public.record_order('cs_order_confirmation', tests.user_id('confirmation-buyer@example.test')) as id;
+-- Readable by every role, so that a refusal below can only be the function's.
+grant select on recorded to authenticated, anon;
+
+select is(
+  public.order_confirmation((select id from recorded)) - 'id' - 'created_at' - 'invoice_number',
+  '{"email": "confirmation-buyer@example.test", "full_name": "Jeanne Martin", "total_amount_cents": 3000, "currency": "eur",
+    "lines": [{"product_title": "Méditation", "variant_title": "Audio", "quantity": 2, "price_per_item_cents": 1500}]}'::jsonb,
+  'the service role reads the order, its lines and its buyer in one call');
+select is(public.order_confirmation((select id from recorded))->>'invoice_number',
+  (select invoice_number from public.orders where id = (select id from recorded)), 'with the order''s invoice number');
+update public.orders set confirmation_sent_at = now() where id = (select id from recorded);
+select is(public.order_confirmation((select id from recorded)), null, 'nothing once the confirmation is marked sent');
+reset role;
+
+select tests.authenticate_as('confirmation-buyer@example.test');
+select throws_ok($$ select public.order_confirmation((select id from recorded)) $$, '42501', null, 'not even the buyer may call it');
+select tests.clear_authentication();
+select throws_ok($$ select public.order_confirmation((select id from recorded)) $$, '42501', null, 'nor anon');
+reset role;
+
+select * from finish();
+rollback;
