@@ -14,6 +14,7 @@ const margin = 50;
 const right = pageSize[0] - margin;
 const contentWidth = right - margin;
 const footerTop = 70;
+const sellerColumnWidth = 300;
 
 const ink = rgb(0.13, 0.1, 0.16);
 const muted = rgb(0.42, 0.4, 0.46);
@@ -122,8 +123,12 @@ function drawHeading(w: InvoiceWriter, document: InvoiceDocument): void {
   const { seller } = document;
   // The seller, top left.
   let y = w.y - 6;
-  w.text(seller.legal_name, margin, y, { size: 15, bold: true, color: plum });
-  y -= 16;
+  // Beside « FACTURE », a long legal name wraps rather than running under it.
+  for (const line of w.wrapped(seller.legal_name, 15, sellerColumnWidth, true)) {
+    w.text(line, margin, y, { size: 15, bold: true, color: plum });
+    y -= 18;
+  }
+  y += 2;
   const details = [
     ...(seller.legal_form ? [seller.legal_form] : []),
     ...seller.address.split('\n').map((l) => l.trim()).filter(Boolean),
