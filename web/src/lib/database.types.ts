@@ -421,6 +421,7 @@ export type Database = {
         Args: { p_order_item_id: string }
         Returns: string
       }
+      order_confirmation: { Args: { p_order_id: string }; Returns: Json }
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
         Returns: string
