@@ -1,8 +1,9 @@
--- order_confirmation(): the service role reads what the buyer's confirmation says in one call,
--- until the order is marked confirmed; no API role but the service role may call it.
+-- The confirmations' outbox: pending_confirmations() lists the recent orders not yet confirmed,
+-- order_confirmation() gives what the mail says in one call, until the order is marked confirmed;
+-- no API role but the service role may call either; the schedule sends them every minute.
 begin;
 \ir helpers/setup.psql
-select plan(5);
+select plan(11);
 
 select tests.create_user('confirmation-buyer@example.test', 'Jeanne Martin');
 insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency) values
@@ -21,15 +22,25 @@ select is(
   'the service role reads the order, its lines and its buyer in one call');
 select is(public.order_confirmation((select id from recorded))->>'invoice_number',
   (select invoice_number from public.orders where id = (select id from recorded)), 'with the order''s invoice number');
+select ok((select id from recorded) in (select public.pending_confirmations(1000)), 'the new order is pending confirmation');
+update public.orders set created_at = now() - interval '8 days' where id = (select id from recorded);
+select ok((select id from recorded) not in (select public.pending_confirmations(1000)), 'not once it is over a week old');
+update public.orders set created_at = now() where id = (select id from recorded);
 update public.orders set confirmation_sent_at = now() where id = (select id from recorded);
+select ok((select id from recorded) not in (select public.pending_confirmations(1000)), 'nor once it is confirmed');
 select is(public.order_confirmation((select id from recorded)), null, 'nothing once the confirmation is marked sent');
 reset role;
 
 select tests.authenticate_as('confirmation-buyer@example.test');
 select throws_ok($$ select public.order_confirmation((select id from recorded)) $$, '42501', null, 'not even the buyer may call it');
+select throws_ok($$ select public.pending_confirmations(10) $$, '42501', null, 'nor list the pending confirmations');
 select tests.clear_authentication();
 select throws_ok($$ select public.order_confirmation((select id from recorded)) $$, '42501', null, 'nor anon');
 reset role;
+
+select is((select schedule from cron.job where jobname = 'send-confirmations'), '* * * * *', 'send-confirmations runs every minute');
+select matches((select command from cron.job where jobname = 'send-confirmations'), 'vault\.decrypted_secrets where name = ''service_role_key''',
+  'through pg_net, with the service role key from Vault');
 
 select * from finish();
 rollback;

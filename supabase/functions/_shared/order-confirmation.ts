@@ -1,11 +1,11 @@
-// The buyer's confirmation e-mail, sent once per order whoever records it (record-order on
-// /success, reconcile-checkouts for a buyer who never came back, both through
-// recordPaidCheckout). Two guards, because the callers race: the order's `confirmation_sent_at`
-// (set once the provider accepted the mail) stops every later call before it builds a mail, and
-// the idempotency key `order-confirmation/<order id>` makes the provider send calls that raced
-// past the marker only once (they build the same message from the same recorded order, which
-// is what the provider requires of a retry). A failed send leaves the marker unset: the order
-// stands, and the next call for it (a reload of /success, the next reconciliation) sends again.
+// The buyer's confirmation e-mail, sent once per order: by record-order as soon as it records the
+// order (the buyer is on /success), and otherwise by the scheduled send-confirmations (orders the
+// reconciliation recorded, a send that failed), both through confirmOrder. Two guards, because
+// they race: the order's `confirmation_sent_at` (set once the provider accepted the mail) stops
+// every later call before it builds a mail, and the idempotency key `order-confirmation/<order
+// id>` makes the provider send calls that raced past the marker only once (they build the same
+// message from the same recorded order, which is what the provider requires of a retry). A failed
+// send leaves the marker unset: the order stands, and send-confirmations tries again a minute later.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { formatAmount, formatDate, orderReference } from './french-format.ts';
 import { MailError, mailFromEnv } from './mail.ts';
@@ -103,7 +103,7 @@ export async function confirmOrder(service: SupabaseClient, orderId: string): Pr
     return true;
   } catch (error) {
     const cause = error instanceof MailError ? `${error.failure}: ${error.message}` : error;
-    console.error(`confirmation e-mail of order ${orderId} not sent; the next record of it tries again`, cause);
+    console.error(`confirmation e-mail of order ${orderId} not sent; send-confirmations tries again`, cause);
     return false;
   }
 }

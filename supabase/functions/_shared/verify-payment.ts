@@ -1,10 +1,9 @@
 // What turns a checkout into an order, shared by record-order (the buyer back on /success) and
 // reconcile-checkouts (the schedule and the buyer's next visit): the commerce service's session
 // judged against what create-checkout priced, then the SQL function `record_order`, which writes
-// the order once per session however many callers race, and the buyer's confirmation e-mail.
+// the order once per session however many callers race.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CheckoutSession } from './commerce.ts';
-import { confirmOrder } from './order-confirmation.ts';
 
 /** A checkout row as create-checkout priced it. */
 export interface PricedCheckout {
@@ -43,13 +42,9 @@ export function verifyPayment(session: CheckoutSession | null, priced: PricedChe
   return matchesPricedCheckout(session, priced) ? 'paid' : 'mismatch';
 }
 
-/**
- * Records the order of a checkout that verifyPayment found `paid` (its invoice number given in the
- * same transaction), then e-mails the buyer's confirmation once per order; the same id on every call.
- */
+/** Records the order of a checkout that verifyPayment found `paid`; the same id on every call. */
 export async function recordPaidCheckout(service: SupabaseClient, sessionId: string, userId: string): Promise<string> {
   const { data: orderId, error } = await service.rpc('record_order', { p_checkout_session_id: sessionId, p_user_id: userId });
   if (error || typeof orderId !== 'string') throw new Error(`record_order(${sessionId}): ${error?.message ?? 'no order id'}`);
-  await confirmOrder(service, orderId);
   return orderId;
 }

@@ -1,7 +1,7 @@
 // Invoice numbers and confirmation e-mails as record-order and reconcile-checkouts give them:
 // 20 buyers recording at once get 20 consecutive numbers and one confirmation each in the mail
-// sandbox; replaying every call gives no new number and no new mail; whichever of record-order
-// and the reconciliation records an order, the buyer is mailed once.
+// sandbox; replaying every call gives no new number and no new mail; an order the reconciliation
+// records is mailed by the scheduled send-confirmations, once.
 import assert from 'node:assert/strict';
 import { effectivePrice } from './commerce_sandbox.ts';
 import { cart, cartTotal, paidCheckout, recordOrder } from './checkouts.ts';
@@ -81,14 +81,29 @@ Deno.test('the confirmation says the order number, invoice number, lines and tot
   assert.ok(mail.html.includes(`href="${env.siteUrl}/dashboard/library"`));
 });
 
-Deno.test('an order recorded by the reconciliation is confirmed once, and not again when the buyer comes back', async () => {
+const sendConfirmations = (token = env.serviceRoleKey) => callFunction('send-confirmations', {}, token);
+
+Deno.test('an order recorded by the reconciliation is confirmed by send-confirmations, once, and not again when the buyer comes back', async () => {
   const buyer = await signUpCustomer('reconciled');
   const sessionId = await paidCheckout(buyer);
   const reconciled = await callFunction('reconcile-checkouts', { scope: 'mine' }, buyer.token);
   assert.equal(reconciled.status, 200, JSON.stringify(reconciled.body));
   assert.equal(reconciled.body.recorded, 1);
-  assert.equal((await mailsTo(buyer.email)).length, 1);
+  const { data: order } = await service.from('orders').select('id, confirmation_sent_at').eq('checkout_session_id', sessionId).single();
+  // The schedule may have sent it already (it runs every minute); otherwise this call does.
+  const sent = await sendConfirmations();
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+  assert.equal((await mailsTo(buyer.email)).length, 1, `one confirmation (marked before: ${order!.confirmation_sent_at})`);
   assert.equal((await recordOrder(sessionId, buyer)).status, 200);
-  assert.equal((await callFunction('reconcile-checkouts', { scope: 'mine' }, buyer.token)).body.recorded, 0);
+  assert.equal((await sendConfirmations()).status, 200);
   assert.equal((await mailsTo(buyer.email)).length, 1, 'still one mail');
+});
+
+Deno.test('send-confirmations is the schedule\'s: a customer and the anon key are refused', async () => {
+  const customer = await signUpCustomer('not-the-schedule');
+  for (const token of [customer.token, env.anonKey]) {
+    const answer = await sendConfirmations(token);
+    assert.equal(answer.status, 403, JSON.stringify(answer.body));
+    assert.equal(answer.body.error.code, 'service_role_only');
+  }
 });

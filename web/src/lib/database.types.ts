@@ -422,6 +422,7 @@ export type Database = {
         Returns: string
       }
       order_confirmation: { Args: { p_order_id: string }; Returns: Json }
+      pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
         Returns: string
