@@ -1,9 +1,10 @@
 -- invoice_document(): the buyer of an order and an administrator get its invoice, with the number
 -- record_order gave and the recorded figures, the same on every call; another customer and anon
--- get nothing; nobody gets one while the seller's identity misses a required mention.
+-- get nothing; nobody gets one while the seller's identity misses a required mention; once issued,
+-- the invoice keeps the seller's identity it was issued with.
 begin;
 \ir helpers/setup.psql
-select plan(13);
+select plan(15);
 
 select tests.create_user('invoice-buyer@example.test', 'Jeanne Martin');
 select tests.create_user('invoice-other@example.test');
@@ -70,6 +71,13 @@ select throws_ok($$ select public.invoice_document((select id from recorded)) $$
 -- An administrator.
 select tests.authenticate_as('invoice-admin@example.test');
 select is(public.invoice_document((select id from recorded)), (select doc from first_document), 'an administrator gets the same invoice');
+
+-- The seller's identity changes after the invoice was issued: the issued invoice does not.
+update public.seller_settings set legal_name = 'Association Renommée', siret = null;
+select is(public.invoice_document((select id from recorded)), (select doc from first_document),
+  'an issued invoice keeps the seller''s identity it was issued with, even once the settings are incomplete');
+select tests.authenticate_as('invoice-buyer@example.test');
+select is((select public.invoice_document((select id from recorded))->'seller'->>'legal_name'), 'Association Lumière', 'for its buyer too');
 reset role;
 
 select * from finish();

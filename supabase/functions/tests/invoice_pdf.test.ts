@@ -1,6 +1,7 @@
 // invoice-pdf against the local stack: the buyer (and an administrator) download the order's
 // invoice, whose text (poppler's pdftotext) holds every mention the law asks and the right
-// amounts in French formats, identical on every call; another customer and anon are refused, and
+// amounts in French formats, identical on every call (even after the seller's settings change);
+// another customer and anon are refused, and
 // nobody gets one while the seller's identity is incomplete.
 import assert from 'node:assert/strict';
 import { effectivePrice } from './commerce_sandbox.ts';
@@ -72,6 +73,9 @@ Deno.test('the buyer downloads an invoice with every mention, the right amounts,
 
     const again = await downloadInvoice(order.id, buyer.token);
     assert.deepEqual(again.pdf, first.pdf, 'the same order yields the same invoice, byte for byte');
+    await withSellerSettings({ ...franchiseSeller, legal_name: 'Association Renommée Depuis' }, async () => {
+      assert.deepEqual((await downloadInvoice(order.id, buyer.token)).pdf, first.pdf, 'an issued invoice keeps the seller it was issued with');
+    });
   });
 });
 

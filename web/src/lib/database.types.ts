@@ -194,6 +194,7 @@ export type Database = {
           currency: string
           id: string
           invoice_number: string
+          invoice_seller: Json | null
           status: string
           total_amount_cents: number
           user_id: string
@@ -206,6 +207,7 @@ export type Database = {
           currency?: string
           id?: string
           invoice_number: string
+          invoice_seller?: Json | null
           status?: string
           total_amount_cents: number
           user_id: string
@@ -217,6 +219,7 @@ export type Database = {
           currency?: string
           id?: string
           invoice_number?: string
+          invoice_seller?: Json | null
           status?: string
           total_amount_cents?: number
           user_id?: string
