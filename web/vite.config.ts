@@ -6,7 +6,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Pure modules the edge functions and the page share (one rule, checked in both places).
+      '@functions-shared': fileURLToPath(new URL('../supabase/functions/_shared', import.meta.url)),
+    },
   },
   build: {
     target: 'es2022',

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { startCluster } from '../db/cluster.ts';
 import { applyBootstrap, applyMigrations } from '../db/migrate.ts';
 import { done, step } from '../lib/log.ts';
+import { adminUsersLargeTables, adminUsersQueries } from './admin-users-queries.ts';
 import { dashboardQueries, type BenchQuery } from './dashboard-queries.ts';
 import { fullScale, generateHistory, type HistorySize } from './generate-history.ts';
 import { formatMs, median, percentile, timeRuns } from './stats.ts';
@@ -15,7 +16,7 @@ import { formatMs, median, percentile, timeRuns } from './stats.ts';
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const ratioTarget = 1.5;
 const p95TargetMs = 20;
-const largeTables = ['orders', 'order_items', 'user_messages', 'contact_messages', 'profiles'];
+const largeTables = ['orders', 'order_items', 'user_messages', 'contact_messages', 'profiles', ...adminUsersLargeTables];
 const scale: HistorySize = process.env.BENCH_SCALE === 'small'
   ? { customers: 500, orders: 5_000, itemsPerOrder: 3, chatMessages: 50_000, contactMessages: 2_500 }
   : fullScale;
@@ -43,7 +44,7 @@ async function countedSequentialScans(superuser: pg.Client, claims: object, quer
     await superuser.query('select pg_stat_force_next_flush()');
     await superuser.query('select pg_stat_clear_snapshot()');
     const { rows } = await superuser.query<{ relname: string; seq_scan: string }>(
-      `select relname, seq_scan from pg_stat_user_tables where schemaname = 'public' and relname = any($1)`,
+      `select relname, seq_scan from pg_stat_user_tables where schemaname in ('public', 'private') and relname = any($1)`,
       [largeTables],
     );
     return new Map(rows.map((row) => [row.relname, Number(row.seq_scan)]));
@@ -81,7 +82,7 @@ try {
   const pool = new pg.Pool({ connectionString: cluster.urlFor('authenticator'), max: 2 });
   const rows: string[] = [];
   const misses: string[] = [];
-  for (const query of dashboardQueries(history)) {
+  for (const query of [...dashboardQueries(history), ...(await adminUsersQueries(db, history))]) {
     const claims = { sub: query.as, role: 'authenticated', aud: 'authenticated', email: 'bench@example.test' };
     const plan = await asRole(pool, 'authenticated', claims, `explain (format json) ${query.sql}`, query.params);
     const counted = await countedSequentialScans(db, claims, query);

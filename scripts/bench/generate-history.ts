@@ -20,6 +20,11 @@ export interface History {
 }
 
 const fileTypes = `(array['pdf','audio','video','other'])`;
+// Customers with varied French names and e-mail addresses, as a real shop has: an index over
+// their text (the users page's search) is only as selective as the text is varied.
+const firstNames = `(array['Marie','Jean','Pierre','Sophie','Luc','Claire','Élise','Thomas','Camille','Hugo','Léa','Louis','Chloé','Gabriel','Inès','Arthur','Manon','Jules','Zoé','Adam','Anaïs','Paul','Juliette','Nathan','Margaux','Raphaël','Océane','Théo','Agathe','Victor','Hélène','Bruno','Nadia','Karim','Yasmine','Olivier','Céline','Mathis','Noémie','Antoine'])`;
+const lastNames = `(array['Martin','Bernard','Dubois','Thomas','Robert','Richard','Petit','Durand','Leroy','Moreau','Simon','Laurent','Lefèvre','Michel','Garcia','David','Bertrand','Roux','Vincent','Fournier','Morel','Girard','André','Mercier','Dupont','Lambert','Bonnet','François','Martinez','Legrand','Garnier','Faure','Rousseau','Blanc','Guérin','Muller','Henry','Roussel','Nicolas','Perrin','Morin','Mathieu','Clément','Gauthier','Dumont','Lopez','Fontaine','Chevalier','Robin','Masson'])`;
+const domains = `(array['gmail.com','orange.fr','free.fr','laposte.net','yahoo.fr','hotmail.fr','sfr.fr'])`;
 
 export async function generateHistory(db: pg.Client, size: HistorySize): Promise<History> {
   // The chat and order triggers of a real system are not the point here; bulk-load fast.
@@ -34,9 +39,14 @@ export async function generateHistory(db: pg.Client, size: HistorySize): Promise
   const adminId = rows[0]!.id;
   await db.query(
     `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
-     select gen_random_uuid(), 'authenticated', 'authenticated', 'client' || g || '@example.test', '{"provider":"email","providers":["email"]}',
-            jsonb_build_object('full_name', 'Client ' || g), now(), now() - (g % 1000) * interval '1 day', now()
-     from generate_series(1, $1::int) g`,
+     select gen_random_uuid(), 'authenticated', 'authenticated', f.name || '.' || l.name || '.' || g || '@' || d.name, '{"provider":"email","providers":["email"]}',
+            jsonb_build_object('full_name', f.label || ' ' || l.label), now(), now() - (g % 1000) * interval '1 day', now()
+     from generate_series(1, $1::int) g
+     cross join lateral (select ${firstNames}[1 + g % 40] as label) f0
+     cross join lateral (select f0.label, translate(lower(f0.label), 'éèëïôç', 'eeeioc') as name) f
+     cross join lateral (select ${lastNames}[1 + (g / 40) % 50] as label) l0
+     cross join lateral (select l0.label, translate(lower(l0.label), 'éèëïôç', 'eeeioc') as name) l
+     cross join lateral (select ${domains}[1 + g % 7] as name) d`,
     [size.customers],
   );
   // session_replication_role = replica skips the profile trigger: create the profiles as it would,
@@ -94,6 +104,8 @@ export async function generateHistory(db: pg.Client, size: HistorySize): Promise
   await db.query(`set session_replication_role = origin`);
   // The triggers that keep each participant's latest chat message did not run: rebuild it.
   await db.query('select private.rebuild_chat_activity()');
+  // Nor did those that keep the users page's search text.
+  await db.query('select private.rebuild_account_directory()');
   await db.query('analyze');
   const sample = await db.query<{ id: string }>(`select id from bench_customers where n = 42`);
   return { adminId, sampleCustomerId: sample.rows[0]!.id };

@@ -2,8 +2,11 @@
 // stack and this beside it), so the simulated clients never share an event loop with the gateway
 // they measure. 200 shoppers browse, check out through create-checkout, pay on the sandbox page
 // and record their order (twice, as a reloaded success page would), while 100 customers chat
-// with the administrator. Prints throughput and latency per endpoint, then audits the database:
-// every paid session has exactly one order with the right total, every message exists once.
+// with the administrator. A fifth of the shoppers (LOAD_NEVER_RETURN) pay and never come back:
+// only the scheduled reconciliation (Supabase Cron → pg_net → reconcile-checkouts) can record
+// their orders. Prints throughput and latency per endpoint, waits out the reconciliation window,
+// then audits the database: every paid session has exactly one order with the right total, every
+// message exists once; and how long the slowest order of a shopper who left took to be recorded.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
@@ -13,6 +16,10 @@ import { formatMs, median, percentile } from './stats.ts';
 const shoppers = Number(process.env.LOAD_SHOPPERS ?? 200);
 const chatters = Number(process.env.LOAD_CHATTERS ?? 100);
 const messagesPerChatter = Number(process.env.LOAD_MESSAGES ?? 10);
+const neverReturnShare = Number(process.env.LOAD_NEVER_RETURN ?? 0.2);
+if (!(neverReturnShare >= 0 && neverReturnShare <= 1)) throw new Error(`LOAD_NEVER_RETURN must be a share between 0 and 1, not ${process.env.LOAD_NEVER_RETURN}`);
+// The schedule runs every minute: two periods and a margin for the run itself.
+const reconciliationWindowMs = 2 * 60_000 + 30_000;
 const adminId = '00000000-0000-4000-a000-000000000001';
 
 function env(name: string): string {
@@ -55,7 +62,17 @@ async function signedUp(label: string): Promise<{ supabase: SupabaseClient; user
   return { supabase, userId: data.user.id };
 }
 
-async function shop(supabase: SupabaseClient, i: number): Promise<{ sessionId: string; total: number }> {
+/** Shopper i pays and never returns: spread evenly, `neverReturnShare` of them in all. */
+const neverReturns = (i: number) => Math.floor((i + 1) * neverReturnShare) > Math.floor(i * neverReturnShare);
+
+interface Purchase {
+  sessionId: string;
+  total: number;
+  /** When a shopper who never came back had paid (epoch ms); undefined for those who came back. */
+  leftAt?: number;
+}
+
+async function shop(supabase: SupabaseClient, i: number): Promise<Purchase> {
   const list = await measure('GET store products', async () => {
     const response = await fetch(store('/products?limit=12&offset=0'));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -83,6 +100,9 @@ async function shop(supabase: SupabaseClient, i: number): Promise<{ sessionId: s
     if (response.status !== 303 || !location) throw new Error(`pay: HTTP ${response.status}`);
     return new URL(location).searchParams.get('session_id')!;
   });
+  const total = (variant.sale_price_in_cents ?? variant.price_in_cents) * quantity;
+  // The tab closes on the payment page: nobody calls record-order.
+  if (neverReturns(i)) return { sessionId, total, leftAt: Date.now() };
   const record = () =>
     measure('POST functions record-order', async () => {
       const { data, error } = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
@@ -95,7 +115,7 @@ async function shop(supabase: SupabaseClient, i: number): Promise<{ sessionId: s
     const { error } = await supabase.from('orders').select('*, order_items(*)').order('created_at', { ascending: false });
     if (error) throw new Error(error.message);
   });
-  return { sessionId, total: (variant.sale_price_in_cents ?? variant.price_in_cents) * quantity };
+  return { sessionId, total };
 }
 
 async function chat(supabase: SupabaseClient, userId: string, i: number): Promise<string[]> {
@@ -130,20 +150,36 @@ const seconds = (performance.now() - started) / 1000;
 const requests = [...samples.values()].reduce((n, s) => n + s.length, 0);
 const errors = [...failures.values()].reduce((n, f) => n + f.length, 0);
 
-step('auditing orders and messages');
 const paid = purchases.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
 const sentIds = conversations.flatMap((c) => (c.status === 'fulfilled' ? c.value : []));
+const leavers = paid.filter((p) => p.leftAt !== undefined);
 const db = new pg.Client({ connectionString: env('SUPABASE_DB_URL') });
 await db.connect();
-const orders = await db.query<{ checkout_session_id: string; n: number; total: number }>(
-  `select checkout_session_id, count(*)::int n, min(total_amount_cents) total from public.orders where checkout_session_id = any($1) group by 1`,
+
+step(`waiting for the schedule to record the orders of the ${leavers.length} shoppers who never came back (at most ${reconciliationWindowMs / 1000} s)`);
+const countRecorded = async () =>
+  (await db.query<{ n: number }>(`select count(distinct checkout_session_id)::int n from public.orders where checkout_session_id = any($1)`, [leavers.map((p) => p.sessionId)])).rows[0]!.n;
+const waitStarted = performance.now();
+let recordedLeavers = await countRecorded();
+while (recordedLeavers < leavers.length && performance.now() - waitStarted < reconciliationWindowMs) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  recordedLeavers = await countRecorded();
+}
+
+step('auditing orders and messages');
+const orders = await db.query<{ checkout_session_id: string; n: number; total: number; first_recorded_ms: number }>(
+  `select checkout_session_id, count(*)::int n, min(total_amount_cents) total, (extract(epoch from min(created_at)) * 1000)::float8 first_recorded_ms
+   from public.orders where checkout_session_id = any($1) group by 1`,
   [paid.map((p) => p.sessionId)],
 );
 const messages = await db.query<{ id: string }>(`select id from public.user_messages where id = any($1)`, [sentIds]);
 await db.end();
 const byId = new Map(orders.rows.map((r) => [r.checkout_session_id, r]));
-const wrongOrders = paid.filter((p) => byId.get(p.sessionId)?.n !== 1 || byId.get(p.sessionId)?.total !== p.total);
+const withoutOrder = paid.filter((p) => !byId.has(p.sessionId));
+const duplicated = paid.filter((p) => (byId.get(p.sessionId)?.n ?? 0) > 1);
+const wrongTotal = paid.filter((p) => byId.has(p.sessionId) && byId.get(p.sessionId)!.total !== p.total);
 const lostMessages = sentIds.length - messages.rowCount!;
+const delays = leavers.flatMap((p) => (byId.has(p.sessionId) ? [byId.get(p.sessionId)!.first_recorded_ms - p.leftAt!] : []));
 
 const rows = [...samples.entries()].map(
   ([name, s]) => `  ${name.padEnd(32)} ${String(s.length).padStart(6)}  p50 ${formatMs(median(s)).padStart(10)}  p95 ${formatMs(percentile(s, 95)).padStart(10)}  errors ${failures.get(name)?.length ?? 0}`,
@@ -155,10 +191,19 @@ console.log(
     ...rows,
     ...[...failures.entries()].map(([name, f]) => `  ${name} first error: ${f[0]}`),
     '',
-    `purchases: ${paid.length}/${shoppers} completed; orders wrong, missing or duplicated: ${wrongOrders.length}`,
+    `purchases: ${paid.length}/${shoppers} paid, ${paid.length - leavers.length} came back to /success, ${leavers.length} never did`,
+    `after the reconciliation window: paid sessions without an order ${withoutOrder.length}, with duplicated orders ${duplicated.length}, with a wrong total ${wrongTotal.length}`,
+    `never came back: ${delays.length}/${leavers.length} recorded by the schedule; slowest ${delays.length ? (Math.max(...delays) / 1000).toFixed(1) : '-'} s after paying (median ${delays.length ? (median(delays) / 1000).toFixed(1) : '-'} s)`,
     `messages: ${sentIds.length}/${chatters * messagesPerChatter} sent; lost or duplicated: ${lostMessages}`,
   ].join('\n'),
 );
-const ok = errors === 0 && wrongOrders.length === 0 && lostMessages === 0 && paid.length === shoppers && sentIds.length === chatters * messagesPerChatter;
-done(ok ? 'zero errors, zero lost or duplicated orders and messages' : 'the load run missed its target');
+const ok =
+  errors === 0 &&
+  withoutOrder.length === 0 &&
+  duplicated.length === 0 &&
+  wrongTotal.length === 0 &&
+  lostMessages === 0 &&
+  paid.length === shoppers &&
+  sentIds.length === chatters * messagesPerChatter;
+done(ok ? 'zero errors, zero lost or duplicated orders and messages, every order of a shopper who left recorded by the schedule' : 'the load run missed its target');
 process.exitCode = ok ? 0 : 1;

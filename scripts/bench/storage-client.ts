@@ -1,27 +1,44 @@
-// The HTTP side of `bench:storage`, in a process of its own so that the clients' work neither
+// The client side of `bench:storage`, in a process of its own so that the clients' work neither
 // slows the gateway's event loop nor counts in its memory. Answers the parent's requests over
-// IPC: `stream` (whole downloads, timed), `seek` (Range requests, timed), `parallel` (concurrent
-// whole downloads, announced when they start). Bodies are counted and dropped.
+// IPC: `stream` (a whole download, timed), `disk` (the same file read from disk, timed the same
+// way in this same process, its chunks counted by the same kind of handler), `seek` (Range
+// requests, timed), `parallel` (concurrent whole downloads). Bodies are counted and dropped.
+import { createReadStream } from 'node:fs';
 import { Agent, request } from 'node:http';
+import type { Readable } from 'node:stream';
 
 export type ClientRequest =
   | { kind: 'stream'; url: string; size: number }
+  | { kind: 'disk'; path: string; size: number }
   | { kind: 'seek'; url: string; size: number; length: number; runs: number }
   | { kind: 'parallel'; url: string; size: number; count: number };
 
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
+/** How many bytes a stream gives, counted as they come and dropped. */
+function counted(stream: Readable): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    stream.on('end', () => resolve(bytes));
+    stream.on('error', reject);
+  });
+}
+
 function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     request(url, { headers, agent }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode!, bytes }));
-      res.on('error', reject);
+      counted(res).then((bytes) => resolve({ status: res.statusCode!, bytes }), reject);
     })
       .on('error', reject)
       .end();
   });
+}
+
+/** The baseline: the file read from disk in 1 MiB chunks (the gateway's own read size). */
+async function fromDisk(path: string, size: number): Promise<void> {
+  const bytes = await counted(createReadStream(path, { highWaterMark: 1024 * 1024 }));
+  if (bytes !== size) throw new Error(`the disk read gave ${bytes} bytes, expected ${size}`);
 }
 
 async function whole(url: string, size: number): Promise<void> {
@@ -30,9 +47,10 @@ async function whole(url: string, size: number): Promise<void> {
 }
 
 async function answer(message: ClientRequest): Promise<unknown> {
-  if (message.kind === 'stream') {
+  if (message.kind === 'stream' || message.kind === 'disk') {
     const start = performance.now();
-    await whole(message.url, message.size);
+    if (message.kind === 'stream') await whole(message.url, message.size);
+    else await fromDisk(message.path, message.size);
     return performance.now() - start;
   }
   if (message.kind === 'seek') {

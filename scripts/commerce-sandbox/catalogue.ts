@@ -4,7 +4,7 @@ import { productSeeds, type FileKind, type ProductSeed, type VariantSeed } from 
 
 export const catalogueCreatedAt = '2026-01-15T09:00:00.000Z';
 const currencyInfo = { code: 'eur', symbol: '€', template: '$1 €' };
-const fileExtension: Record<FileKind, string> = { pdf: 'pdf', audio: 'wav', video: 'avi', other: 'zip' };
+const fileExtension: Record<FileKind, string> = { pdf: 'pdf', audio: 'wav', video: 'webm', other: 'zip' };
 
 export interface CatalogueVariant {
   id: string;
@@ -104,7 +104,7 @@ export function productJson(seed: ProductSeed, order: number, base: string, stoc
     variants,
     collections: [{ product_id: id, collection_id: `col_${seed.kind}`, order }],
     additional_info: [
-      { id: `info_${id}_format`, order: 0, title: 'Format', description: { pdf: 'Livre numérique (PDF)', audio: 'Fichier audio (WAV)', video: 'Vidéo (AVI)', other: 'Archive (ZIP)' }[seed.kind] },
+      { id: `info_${id}_format`, order: 0, title: 'Format', description: { pdf: 'Livre numérique (PDF)', audio: 'Fichier audio (WAV)', video: 'Vidéo (WebM)', other: 'Archive (ZIP)' }[seed.kind] },
       { id: `info_${id}_delivery`, order: 1, title: 'Livraison', description: 'Téléchargement immédiat depuis votre bibliothèque.' },
     ],
     type: { value: 'digital' },

@@ -201,6 +201,29 @@ describe('lifetime of sessions and stock', () => {
     }
   });
 
+  it('expires an open session on request (tests only), as one left past its lifetime reads', async () => {
+    const expire = (body: unknown) =>
+      fetch(`${shop.sandbox.url}/__sandbox/expire`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const open = await openSession();
+    const answer = await expire({ session_id: open.id });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ session_id: open.id, status: 'expired' });
+    expect((await sessionOf(shop.sandbox, open.id)).status).toBe('expired');
+    const late = await submitPayment(open.url, 'pay');
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('expiré');
+
+    const paid = await openSession();
+    expect((await submitPayment(paid.url, 'pay')).status).toBe(303);
+    const notOpen = await expire({ session_id: paid.id });
+    expect(notOpen.status).toBe(409);
+    await notOpen.body?.cancel();
+    expect((await sessionOf(shop.sandbox, paid.id)).status).toBe('paid');
+    const unknown = await expire({ session_id: 'cs_inconnu' });
+    expect(unknown.status).toBe(404);
+    await unknown.body?.cancel();
+  });
+
   it('uses the public URL for payment links', async () => {
     const dir = tempDataDir();
     const proxied = await startSandbox(dir.dir, { publicUrl: 'https://boutique.example/commerce', storeId: 'store_test' });

@@ -1,14 +1,19 @@
 // The sample files the shop delivers, one per product, which the local stack uploads into the
 // private `deliverables` bucket (the sandbox itself serves none: paid files are never public), and
 // the map from catalogue variant to object path that the seed loads into product_files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { productSeeds, type FileKind, type ProductSeed } from './catalogue-data.ts';
 import { fileNameOf, variantsById } from './catalogue.ts';
-import { aviVideo, pdfDocument, wavTone, zipArchive } from './file-formats.ts';
+import { pdfDocument, wavTone, zipArchive } from './file-formats.ts';
+
+/** The rituals' videos, made once with ffmpeg and committed (samples/README.md says how). */
+const sampleVideosDir = join(import.meta.dirname, 'samples');
 
 export const fileContentTypes: Record<string, string> = {
   pdf: 'application/pdf',
   wav: 'audio/wav',
-  avi: 'video/x-msvideo',
+  webm: 'video/webm',
   zip: 'application/zip',
 };
 
@@ -21,7 +26,7 @@ function fileFor(seed: ProductSeed, index: number): Buffer {
     case 'audio':
       return wavTone(4, 196 + index * 22);
     case 'video':
-      return aviVideo();
+      return readFileSync(join(sampleVideosDir, fileNameOf(seed)));
     case 'other':
       return zipArchive([
         { name: 'lisez-moi.txt', data: Buffer.from(`${seed.title}\n\n${plainText(seed.descriptionHtml)}\n`, 'utf8') },

@@ -1,5 +1,6 @@
-// Real, openable files made by code: a PDF with a text page, a WAV tone, an uncompressed AVI and
-// a ZIP archive. Byte layouts follow the formats' specifications; nothing is downloaded.
+// Real, openable files made by code: a PDF with a text page, a WAV tone and a ZIP archive. Byte
+// layouts follow the formats' specifications; nothing is downloaded. (The rituals' videos are
+// committed files: samples/README.md.)
 import { crc32 } from 'node:zlib';
 
 // WinAnsiEncoding is Latin-1 plus these in 0x80–0x9f; French needs œ, the curly apostrophe
@@ -74,83 +75,6 @@ export function wavTone(seconds: number, baseHz: number, sampleRate = 22050): Bu
   header.write('data', 36, 'ascii');
   header.writeUInt32LE(data.length, 40);
   return Buffer.concat([header, data]);
-}
-
-function chunk(id: string, body: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.write(id, 0, 'ascii');
-  head.writeUInt32LE(body.length, 4);
-  return Buffer.concat([head, body, body.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0)]);
-}
-
-const list = (type: string, ...children: Buffer[]) => chunk('LIST', Buffer.concat([Buffer.from(type, 'ascii'), ...children]));
-
-/** An uncompressed 24-bit RGB AVI: a golden light rising over a violet dusk. */
-export function aviVideo(frames = 24, fps = 12, width = 160, height = 90): Buffer {
-  const rowBytes = width * 3; // 160 × 3 is already a multiple of 4
-  const frameBytes = rowBytes * height;
-  const frameChunks: Buffer[] = [];
-  for (let f = 0; f < frames; f++) {
-    const pixels = Buffer.alloc(frameBytes);
-    const sunY = height * (0.8 - (0.5 * f) / frames);
-    for (let y = 0; y < height; y++) {
-      const row = height - 1 - y; // bottom-up rows
-      for (let x = 0; x < width; x++) {
-        const glow = Math.max(0, 1 - Math.hypot(x - width / 2, y - sunY) / 40);
-        const sky = y / height;
-        const r = Math.min(255, 60 + 40 * sky + 190 * glow);
-        const g = Math.min(255, 25 + 30 * sky + 160 * glow);
-        const b = Math.min(255, 90 - 30 * sky + 40 * glow);
-        const at = row * rowBytes + x * 3;
-        pixels[at] = b;
-        pixels[at + 1] = g;
-        pixels[at + 2] = r;
-      }
-    }
-    frameChunks.push(chunk('00db', pixels));
-  }
-  const avih = Buffer.alloc(56);
-  avih.writeUInt32LE(Math.round(1_000_000 / fps), 0);
-  avih.writeUInt32LE(frameBytes * fps, 4);
-  avih.writeUInt32LE(0x10, 12); // AVIF_HASINDEX
-  avih.writeUInt32LE(frames, 16);
-  avih.writeUInt32LE(1, 24);
-  avih.writeUInt32LE(frameBytes, 28);
-  avih.writeUInt32LE(width, 32);
-  avih.writeUInt32LE(height, 36);
-  const strh = Buffer.alloc(56);
-  strh.write('vids', 0, 'ascii');
-  strh.write('DIB ', 4, 'ascii');
-  strh.writeUInt32LE(1, 20); // scale
-  strh.writeUInt32LE(fps, 24); // rate
-  strh.writeUInt32LE(frames, 32);
-  strh.writeUInt32LE(frameBytes, 36);
-  strh.writeInt32LE(-1, 40); // quality
-  strh.writeInt16LE(width, 52);
-  strh.writeInt16LE(height, 54);
-  const strf = Buffer.alloc(40);
-  strf.writeUInt32LE(40, 0);
-  strf.writeInt32LE(width, 4);
-  strf.writeInt32LE(height, 8);
-  strf.writeUInt16LE(1, 12);
-  strf.writeUInt16LE(24, 14);
-  strf.writeUInt32LE(frameBytes, 20);
-  const index = Buffer.alloc(16 * frames);
-  let offset = 4; // from the 'movi' type code
-  frameChunks.forEach((c, i) => {
-    index.write('00db', i * 16, 'ascii');
-    index.writeUInt32LE(0x10, i * 16 + 4); // AVIIF_KEYFRAME
-    index.writeUInt32LE(offset, i * 16 + 8);
-    index.writeUInt32LE(frameBytes, i * 16 + 12);
-    offset += c.length;
-  });
-  const body = Buffer.concat([
-    Buffer.from('AVI ', 'ascii'),
-    list('hdrl', chunk('avih', avih), list('strl', chunk('strh', strh), chunk('strf', strf))),
-    list('movi', ...frameChunks),
-    chunk('idx1', index),
-  ]);
-  return chunk('RIFF', body);
 }
 
 /** A ZIP archive with the entries stored uncompressed. */

@@ -1,6 +1,6 @@
 // The sample files the shop delivers and the images the sandbox serves: every variant maps to a
-// sample file, each file's bytes follow its format (PDF xref offsets, WAV header, AVI chunks and
-// index, ZIP), and the sandbox serves no digital file: paid files live in the private bucket.
+// sample file, each file's bytes follow its format (PDF xref offsets, WAV header, WebM tracks a
+// browser plays, ZIP), and the sandbox serves no digital file: paid files live in the private bucket.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe('digitalFileMap', () => {
   it('maps every catalogue variant to a sample file of the right type', () => {
     const map = digitalFileMap();
     expect(map.map((entry) => entry.variant_id).sort()).toEqual([...variantsById.keys()].sort());
-    const extensionOf = { pdf: 'pdf', audio: 'wav', video: 'avi', other: 'zip' } as const;
+    const extensionOf = { pdf: 'pdf', audio: 'wav', video: 'webm', other: 'zip' } as const;
     expect(new Set(map.map((entry) => entry.file_type))).toEqual(new Set(['pdf', 'audio', 'video', 'other']));
     for (const entry of map) {
       expect(entry.object_path).toMatch(new RegExp(`^products/[a-z0-9-]+\\.${extensionOf[entry.file_type]}$`));
@@ -37,7 +37,7 @@ describe('digitalFileMap', () => {
   });
 
   it('serves no digital file publicly, whatever the name', async () => {
-    for (const path of ['/files/eveil-du-coeur.pdf', '/files/rituel-pleine-lune.avi', '/products/eveil-du-coeur.pdf']) {
+    for (const path of ['/files/eveil-du-coeur.pdf', '/files/rituel-pleine-lune.webm', '/products/eveil-du-coeur.pdf']) {
       expect((await fetch(`${shop.sandbox.url}${path}`)).status, path).toBe(404);
     }
   });
@@ -87,29 +87,22 @@ describe('file formats', () => {
     expect(peak).toBeLessThan(32767);
   });
 
-  it('makes an uncompressed AVI whose header, frames and index agree', () => {
-    const { type, bytes } = sample('rituel-pleine-lune.avi');
-    expect(type).toBe('video/x-msvideo');
-    expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
-    expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
-    expect(bytes.toString('ascii', 8, 12)).toBe('AVI ');
-    const avih = bytes.indexOf('avih');
-    const frames = bytes.readUInt32LE(avih + 8 + 16);
-    const width = bytes.readUInt32LE(avih + 8 + 32);
-    const height = bytes.readUInt32LE(avih + 8 + 36);
-    expect(frames).toBeGreaterThan(1);
-    const strf = bytes.indexOf('strf');
-    expect(bytes.readInt32LE(strf + 8 + 4)).toBe(width);
-    expect(bytes.readUInt16LE(strf + 8 + 14)).toBe(24);
-    const movi = bytes.indexOf('movi');
-    const idx1 = bytes.indexOf('idx1');
-    expect(bytes.readUInt32LE(idx1 + 4)).toBe(frames * 16);
-    for (let i = 0; i < frames; i++) {
-      const entry = idx1 + 8 + i * 16;
-      const chunkAt = movi + bytes.readUInt32LE(entry + 8);
-      expect(bytes.toString('ascii', chunkAt, chunkAt + 4)).toBe('00db');
-      expect(bytes.readUInt32LE(chunkAt + 4)).toBe(width * height * 3);
+  it('delivers each ritual its own small WebM, VP9 video with Opus sound, as Chromium plays inline', () => {
+    const videos = [...samples].filter(([, { contentType }]) => contentType === 'video/webm');
+    expect(videos.map(([path]) => path).sort()).toEqual(
+      ['flamme-interieure', 'rituel-aube', 'rituel-pleine-lune', 'rituel-purification', 'rituel-solstice'].map((slug) => `products/${slug}.webm`),
+    );
+    for (const [path, { bytes }] of videos) {
+      expect(bytes.readUInt32BE(0), path).toBe(0x1a45dfa3); // EBML
+      const header = bytes.toString('latin1', 0, 64);
+      expect(header, path).toContain('\x42\x82\x84webm'); // DocType "webm"
+      const text = bytes.toString('latin1');
+      expect(text, path).toContain('\x86\x85V_VP9'); // CodecID of the video track
+      expect(text, path).toContain('\x86\x86A_OPUS'); // CodecID of the sound track
+      expect(bytes.length, path).toBeGreaterThan(20_000);
+      expect(bytes.length, path).toBeLessThan(1024 * 1024);
     }
+    expect(new Set(videos.map(([, { bytes }]) => bytes.toString('base64'))).size).toBe(videos.length);
   });
 
   it('makes the bundle a ZIP archive', () => {

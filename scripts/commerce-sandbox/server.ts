@@ -125,18 +125,28 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
       if (!seed || Number(n) < 1 || Number(n) > seed.imageCount) throw new HttpError(404, 'no such image');
       return send(res, 200, productImageSvg(seed.slug, seed.title, Number(n)), 'image/svg+xml', { 'Cache-Control': 'public, max-age=86400' });
     }
-    if (parts[0] === '__sandbox' && parts[1] === 'fault' && req.method === 'POST') {
+    // The tests' controls: loopback only, like the admin endpoints a real service never exposes.
+    if (parts[0] === '__sandbox' && parts.length === 2 && req.method === 'POST') {
       const remote = req.socket.remoteAddress ?? '';
       if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) throw new HttpError(404, 'no such resource');
-      let mode: unknown;
+      let body: { mode?: unknown; session_id?: unknown } | null;
       try {
-        mode = (JSON.parse(await readBody(req)) as { mode?: unknown } | null)?.mode;
+        body = JSON.parse(await readBody(req)) as typeof body;
       } catch {
         throw new HttpError(400, 'the body is not valid JSON');
       }
-      if (!faultModes.includes(mode as FaultMode)) throw new HttpError(400, `mode must be one of ${faultModes.join(', ')}`);
-      fault = mode as FaultMode;
-      return sendJson(res, { status: 200, body: { mode } });
+      if (parts[1] === 'fault') {
+        const mode = body?.mode;
+        if (!faultModes.includes(mode as FaultMode)) throw new HttpError(400, `mode must be one of ${faultModes.join(', ')}`);
+        fault = mode as FaultMode;
+        return sendJson(res, { status: 200, body: { mode } });
+      }
+      if (parts[1] === 'expire') {
+        const session = typeof body?.session_id === 'string' ? state.get(body.session_id) : undefined;
+        if (!session) throw new HttpError(404, 'no such checkout session');
+        if (!state.expire(session)) throw new HttpError(409, `the session is ${state.statusOf(session)}, not open`);
+        return sendJson(res, { status: 200, body: { session_id: session.id, status: state.statusOf(session) } });
+      }
     }
     throw new HttpError(404, 'no such resource');
   }

@@ -111,6 +111,17 @@ export class SandboxState {
     return true;
   }
 
+  /**
+   * Tests only (POST /__sandbox/expire): moves an open session's creation back past its lifetime,
+   * so every reader from now on sees it `expired`, exactly as one left 24 hours would read.
+   */
+  expire(session: Session): boolean {
+    if (this.statusOf(session) !== 'open') return false;
+    session.created_at = new Date(Date.now() - this.sessionTtlMs - 1000).toISOString();
+    this.save();
+    return true;
+  }
+
   cancel(session: Session): boolean {
     if (this.statusOf(session) !== 'open') return false;
     session.status = 'canceled';

@@ -1,11 +1,15 @@
 // Ctrl-C for a long-running command. A terminal sends SIGINT to the whole process group, and npm
-// and setup.mjs relay it as well, so one key press arrives here up to three times within a few
-// milliseconds: those count as one. A later one, the user's second Ctrl-C, forces the stop and
+// and setup.mjs relay it as well, so one key press arrives here up to three times, usually within a
+// few milliseconds but up to several hundred on a loaded machine: those count as one. A later one, the user's second Ctrl-C, forces the stop and
 // says so; a graceful stop that hangs is forced too.
 import { failed } from './log.ts';
 
-/** Signals closer together than this are one key press, relayed. */
-const sameKeyPressMs = 300;
+/**
+ * Signals closer together than this are one key press, relayed. 300 ms was seen exceeded by a
+ * relayed copy on two busy cores, forcing a stop nobody asked for; a deliberate second Ctrl-C
+ * comes later than a second.
+ */
+const sameKeyPressMs = 1_000;
 /** A graceful stop that takes longer than this is forced. */
 const gracefulLimitMs = 30_000;
 

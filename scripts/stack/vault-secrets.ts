@@ -1,7 +1,11 @@
 // What an operator stores once in a hosted project's Vault so that scheduled jobs can call the
-// edge functions (Supabase's "Scheduling Edge Functions" guide): the project's API URL and a key.
-// The local stack writes them at each start, since its URL and keys may change between starts.
+// edge functions (Supabase's "Scheduling Edge Functions" guide): the project's API URL and each
+// job's own secret. The local stack writes them at each start, since its URL and secrets change.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+
+/** A scheduled job's credential: 256 random bits, what `openssl rand -hex 32` gives an operator. */
+export const newJobSecret = () => randomBytes(32).toString('hex');
 
 /** Creates each named secret, or replaces its value when the name exists. */
 export async function storeVaultSecrets(databaseUrl: string, secrets: Record<string, string>): Promise<void> {

@@ -1,9 +1,10 @@
 -- The confirmations' outbox: pending_confirmations() lists the recent orders not yet confirmed,
 -- order_confirmation() gives what the mail says in one call, until the order is marked confirmed;
--- no API role but the service role may call either; the schedule sends them every minute.
+-- no API role but the service role may call either; the schedule sends them every minute, as a
+-- role that can only queue that call.
 begin;
 \ir helpers/setup.psql
-select plan(11);
+select plan(13);
 
 select tests.create_user('confirmation-buyer@example.test', 'Jeanne Martin');
 insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency) values
@@ -39,8 +40,18 @@ select throws_ok($$ select public.order_confirmation((select id from recorded)) 
 reset role;
 
 select is((select schedule from cron.job where jobname = 'send-confirmations'), '* * * * *', 'send-confirmations runs every minute');
-select matches((select command from cron.job where jobname = 'send-confirmations'), 'vault\.decrypted_secrets where name = ''service_role_key''',
-  'through pg_net, with the service role key from Vault');
+select is((select array_agg(username) from cron.job where jobname = 'send-confirmations'), array['send_confirmations_job'::text],
+  'run as send_confirmations_job, not postgres');
+select is((select command from cron.job where jobname = 'send-confirmations'), 'select private.queue_confirmations_send()',
+  'the job only calls its queueing function');
+delete from vault.secrets where name in ('project_url', 'send_confirmations_secret');
+select vault.create_secret('https://project.example.test', 'project_url');
+select vault.create_secret('confirmations-secret-for-the-test', 'send_confirmations_secret');
+set local role send_confirmations_job;
+select private.queue_confirmations_send();
+reset role;
+select is((select headers ->> 'Authorization' from net.http_request_queue where url = 'https://project.example.test/functions/v1/send-confirmations'),
+  'Bearer confirmations-secret-for-the-test', 'which queues the call to send-confirmations with the job''s own secret from Vault');
 
 select * from finish();
 rollback;

@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(38);
+select plan(40);
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -115,10 +115,11 @@ select policies_are('public', 'seller_settings', array['Administrators can read 
   'seller_settings has exactly its reviewed policies');
 select policies_are('public', 'crash_reports', array['Visitors can report a crash', 'Signed-in users can report their own crash',
   'Administrators can read crash reports'], 'crash_reports has exactly its reviewed policies');
+select policies_are('public', 'admin_role_changes', array['Administrators can read the role changes'], 'admin_role_changes has exactly its reviewed policies');
 
 -- Realtime streams the chat and nothing else.
 select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'user_messages'), 'user_messages streams through realtime');
-select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'contact_messages', 'checkout_sessions', 'product_files', 'crash_reports')), 'no other table streams');
+select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'contact_messages', 'checkout_sessions', 'product_files', 'crash_reports', 'admin_role_changes')), 'no other table streams');
 select is((select relreplident from pg_class where oid = 'public.user_messages'::regclass), 'f'::"char",
   'user_messages has full replica identity, so UPDATE events carry the previous values');
 
@@ -131,6 +132,7 @@ select has_table('public', 'checkout_sessions', 'checkout_sessions exists');
 select has_table('public', 'product_files', 'product_files exists');
 select has_table('public', 'crash_reports', 'crash_reports exists');
 select has_table('public', 'seller_settings', 'seller_settings exists');
+select has_table('public', 'admin_role_changes', 'admin_role_changes exists');
 
 select * from finish();
 rollback;

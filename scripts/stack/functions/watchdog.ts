@@ -1,15 +1,22 @@
-// Per-request CPU time and memory of one function process, measured from the Node side while
-// requests are in flight (a busy loop in the function blocks Deno's own timers, not ours), and the
-// hosted limits enforced on them.
+// Per-request CPU time and memory of one function process, and the hosted limits enforced on them.
 //
+// CPU is measured from the Node side while requests are in flight (a busy loop in the function
+// blocks Deno's own timers, not ours).
 // Attribution: every sample, the CPU time the process used since the previous sample (all its
 // threads, user and system) is split equally among the requests in flight, as a processor shared
 // between them would spend it. With one request at a time, as in the bench, that is exactly the
 // request's CPU time; for interleaved async requests it is a fair share; a request queued behind
 // one that never yields is charged part of that one's work. Waiting on I/O costs no CPU, so it is
 // not counted, as on the platform. CPU used while no request is in flight is charged to none.
-// A request's peak memory is the process's resident high-water mark while it was in flight; the
-// mark is reset when a request starts on an idle process.
+//
+// Memory is what the hosted runtime counts (limits.ts): the V8 heap in use plus external memory,
+// as the function's own process reports it (bootstrap.ts, read by `report`). A request's peak is the
+// highest report while it was in flight, the figure it started with included; a report at or over
+// the limit ends the worker, idle or not, as on the platform. The process's resident memory (RSS)
+// is read from /proc too: its high-water mark while the request was in flight, for information,
+// and the backstop for a burst that never lets the process report (limits.ts). The mark is reset
+// when a request starts on an idle process.
+import { residentBackstopMb } from './limits.ts';
 import { cpuMs, peakRssBytes, resetPeakRss, rssBytes } from './proc-usage.ts';
 
 /** How often the in-flight requests are measured: how late, at most, a limit is noticed. */
@@ -18,7 +25,9 @@ const sampleEveryMs = 50;
 export interface RequestUsage {
   /** CPU time charged to the request, in ms. */
   cpuMs: number;
-  /** The worker's resident memory high-water mark while the request was in flight, in bytes. */
+  /** The highest V8 heap in use + external memory while the request was in flight, in bytes: the hosted measure. */
+  peakMemoryBytes: number;
+  /** The worker's resident memory high-water mark while the request was in flight, in bytes (information). */
   peakRssBytes: number;
 }
 
@@ -31,6 +40,8 @@ export class Watchdog {
   private readonly inFlight = new Set<RequestUsage>();
   private timer: NodeJS.Timeout | undefined;
   private cpuAtLastSample = 0;
+  /** The latest heap + external figure the process reported. */
+  private memoryBytes = 0;
   private exceeded = false;
   private idle: Array<() => void> = [];
 
@@ -53,7 +64,7 @@ export class Watchdog {
       // What the process spent until now belongs to the requests already in flight.
       this.sample();
     }
-    const usage: RequestUsage = { cpuMs: 0, peakRssBytes: 0 };
+    const usage: RequestUsage = { cpuMs: 0, peakMemoryBytes: this.memoryBytes, peakRssBytes: 0 };
     this.inFlight.add(usage);
     return () => {
       if (!this.inFlight.has(usage)) return usage;
@@ -62,6 +73,16 @@ export class Watchdog {
       if (this.inFlight.size === 0) this.becomeIdle();
       return usage;
     };
+  }
+
+  /** What the process reported of its heap in use + external memory, in bytes. */
+  report(memoryBytes: number): void {
+    this.memoryBytes = memoryBytes;
+    for (const usage of this.inFlight) usage.peakMemoryBytes = Math.max(usage.peakMemoryBytes, memoryBytes);
+    const limitBytes = this.limits.memoryMb * 1024 * 1024;
+    if (!this.exceeded && memoryBytes >= limitBytes) {
+      this.exceed(`memory limit: ${Math.round(memoryBytes / 1024 / 1024)} MB of V8 heap and external memory, the limit is ${this.limits.memoryMb} MB`);
+    }
   }
 
   /** Resolves once no request is in flight. */
@@ -103,10 +124,13 @@ export class Watchdog {
       usage.peakRssBytes = Math.max(usage.peakRssBytes, peak);
     }
     if (this.exceeded) return;
-    const memoryBytes = this.limits.memoryMb * 1024 * 1024;
+    const backstopMb = residentBackstopMb(this.limits.memoryMb);
     const overCpu = [...this.inFlight].find((usage) => usage.cpuMs > this.limits.cpuMsPerRequest);
-    if (rss > memoryBytes) this.exceed(`memory limit: ${Math.round(rss / 1024 / 1024)} MB resident, over ${this.limits.memoryMb} MB`);
-    else if (overCpu) this.exceed(`CPU time limit: ${Math.round(overCpu.cpuMs)} ms for one request, over ${this.limits.cpuMsPerRequest} ms`);
+    if (rss > backstopMb * 1024 * 1024) {
+      this.exceed(`memory limit: ${Math.round(rss / 1024 / 1024)} MB resident, over the ${backstopMb} MB backstop (memory grown without the process reporting it)`);
+    } else if (overCpu) {
+      this.exceed(`CPU time limit: ${Math.round(overCpu.cpuMs)} ms for one request, over ${this.limits.cpuMsPerRequest} ms`);
+    }
   }
 
   private exceed(why: string): void {

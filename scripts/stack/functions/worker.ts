@@ -1,10 +1,11 @@
 // One edge function's Deno process: started on first use, kept warm, started again on the next
 // request after it dies, stopped on close. Deno runs offline: `--cached-only` and npm packages
 // taken from the repository's node_modules (`--node-modules-dir=manual`), so nothing downloads.
-// The hosted limits of limits.ts hold here: a V8 heap and a resident-memory cap, CPU time per
-// request (watchdog.ts), no run or FFI permission, no connection to the mail ports, and a wall
-// clock after which the worker is retired: new requests go to a new process, and the old one ends
-// once the requests it holds are answered.
+// The hosted limits of limits.ts hold here: memory as the hosted runtime counts it (V8 heap in use
+// + external memory, reported by the process itself, bootstrap.ts) with a V8 heap cap and a
+// resident-memory backstop, CPU time per request (watchdog.ts), no run or FFI permission, no
+// connection to the mail ports, and a wall clock after which the worker is retired: new requests
+// go to a new process, and the old one ends once the requests it holds are answered.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -19,7 +20,9 @@ import { Watchdog, type RequestUsage } from './watchdog.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bootstrap = join(here, 'bootstrap.ts');
+// The lines bootstrap.ts writes on stdout for us; keep in sync with it.
 const listeningMarker = '__edge_runtime_listening__';
+const memoryMarker = '__edge_runtime_memory__';
 const bootTimeoutMs = 30_000;
 export const denoBinary = denoExecutable();
 
@@ -69,7 +72,7 @@ function denoArgs(options: WorkerOptions): string[] {
     '--no-prompt',
     '--node-modules-dir=manual',
     ...(existsSync(config) ? ['--config', config] : ['--no-config']),
-    // The heap cap; external memory (ArrayBuffers) is held to the limit by the watchdog's RSS check.
+    // The heap cap, for a heap that grows without ever letting the process report (limits.ts).
     `--v8-flags=--max-old-space-size=${options.limits.memoryMb}`,
     `--allow-net=${options.allowNet.join(',')}`,
     // Deny wins over allow: the SMTP ports of every host the function may reach.
@@ -145,19 +148,29 @@ export class FunctionWorker {
       this.log(`${why}: the worker is ended, as on hosted Supabase (${limitsPage})`);
       child.kill('SIGKILL');
     };
+    // From the start, so that memory taken while the module loads counts too. Without a pid
+    // (Deno could not start) its /proc reads fail, which it takes for a process gone.
+    const watchdog = new Watchdog(child.pid ?? -1, limits, endFor);
+    let listening: (port: number) => void = () => undefined;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      // The function's own output is logged; a line it left unfinished may end with a report.
+      const report = line.indexOf(memoryMarker);
+      const own = report === -1 ? line : line.slice(0, report);
+      if (report !== -1) watchdog.report(Number(line.slice(report + memoryMarker.length + 1)));
+      if (own.startsWith(`${listeningMarker} `)) listening(Number(own.slice(listeningMarker.length + 1)));
+      else if (report === -1 || own) this.log(own);
+    });
     const started = new Promise<Process>((resolve, reject) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         reject(new BootError(`function ${name} did not listen within ${bootTimeoutMs / 1000} s`));
       }, bootTimeoutMs);
-      createInterface({ input: child.stdout }).on('line', (line) => {
-        if (!line.startsWith(`${listeningMarker} `)) return this.log(line);
+      listening = (port) => {
         clearTimeout(timer);
-        const watchdog = new Watchdog(child.pid!, limits, endFor);
         const live: Process = {
           child,
           watchdog,
-          port: Number(line.slice(listeningMarker.length + 1)),
+          port,
           agent: new Agent({ keepAlive: true }),
           begin: () => watchdog.begin(),
           limitThatEnded: async () => {
@@ -168,7 +181,7 @@ export class FunctionWorker {
         // The worker's lifetime counts from when it is ready to serve.
         wallClock = setTimeout(() => void this.retire(started, live), limits.wallClockMs);
         resolve(live);
-      });
+      };
       child.once('error', (error) => {
         clearTimeout(timer);
         reject(new BootError(`function ${name} could not start Deno: ${error.message}`));

@@ -1,9 +1,10 @@
 // The pipeline against a real server: statements in order with their rows as text, the failing
-// statement's index, a connection that stays usable, and a bounded prepared-statement cache.
+// statement's index, a connection that stays usable, and a bounded prepared-statement cache that
+// stays true to the server's even when a failure makes Postgres skip the rest of a pipeline.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../db/cluster.ts';
-import { pipeline, PipelineError } from './pipeline.ts';
+import { pipeline, PipelineError, type Statement } from './pipeline.ts';
 
 let cluster: Cluster;
 let pool: pg.Pool;
@@ -25,6 +26,11 @@ async function withClient<T>(run: (client: pg.PoolClient) => Promise<T>): Promis
   } finally {
     client.release();
   }
+}
+
+async function preparedTexts(client: pg.PoolClient): Promise<string[]> {
+  const { rows } = await client.query<{ statement: string }>("select statement from pg_prepared_statements where name like 'pgrst_%' order by statement");
+  return rows.map((row) => row.statement);
 }
 
 describe('pipeline', () => {
@@ -65,6 +71,40 @@ describe('pipeline', () => {
       await expect(pipeline(client, [repeated, { text: 'select 1/0' }])).rejects.toBeInstanceOf(PipelineError);
       expect(await pipeline(client, [repeated])).toEqual([[['7']]]);
       expect(await pipeline(client, [repeated])).toEqual([[['7']]]);
+    });
+  });
+
+  // A Close that evicts the oldest statement goes after the Parse of the newcomer; when that Parse,
+  // or an earlier statement, fails, Postgres skips the Close until the Sync. The evicted statement
+  // then still exists, and preparing it again under its name must not fail with 42P05.
+  it.each([
+    { failure: 'an earlier statement failed', code: '22012', failing: (tag: string) => ({ text: `select 1/0 as ${tag}` }), seenBefore: false },
+    { failure: "the newcomer's own Parse failed", code: '42703', failing: (tag: string) => ({ text: `select no_such_column as ${tag}` }), seenBefore: true },
+  ])('closes a statement evicted after $failure before preparing it again', async ({ code, failing, seenBefore }) => {
+    const tag = `evicted_${code}`;
+    await withClient(async (client) => {
+      // Statements seen once are prepared under their name on their next use; seen on no other
+      // connection, the failing one of the first case stays unnamed and evicts nothing itself.
+      const newcomer: Statement = { text: `select 'new' as ${tag}` };
+      const failed = failing(tag);
+      const statements = seenBefore ? [failed] : [failed, newcomer];
+      await pipeline(client, [newcomer]);
+      if (seenBefore) await expect(pipeline(client, [failed])).rejects.toMatchObject({ error: { code } });
+
+      const cached = Array.from({ length: 32 }, (_, i): Statement => ({ text: `select ${i} as ${tag}_${i}` }));
+      for (const statement of cached) {
+        await pipeline(client, [statement]);
+        await pipeline(client, [statement]);
+      }
+      expect(await preparedTexts(client)).toEqual(cached.map((s) => s.text).sort());
+
+      // The failing pipeline prepares a 33rd statement: its Close of cached[0] is skipped.
+      await expect(pipeline(client, statements)).rejects.toMatchObject({ index: 0, error: { code } });
+      expect(await preparedTexts(client)).toContain(cached[0]!.text);
+
+      expect(await pipeline(client, [cached[0]!])).toEqual([[['0']]]);
+      expect(await pipeline(client, [newcomer])).toEqual([[['new']]]);
+      expect((await preparedTexts(client)).length).toBeLessThanOrEqual(32);
     });
   });
 });

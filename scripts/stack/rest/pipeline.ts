@@ -2,7 +2,9 @@
 // for each, one Sync at the end, through pg's public "submittable" interface. Values are sent as
 // text and rows come back as text, which is all the REST layer needs (bodies are JSON text).
 // Statements that repeat are prepared under a name per connection, so Postgres plans them once;
-// a small per-connection LRU with Close messages keeps that cache bounded.
+// a small per-connection LRU with Close messages keeps that cache bounded. Postgres skips every
+// message after an error until the Sync, so a failed pipeline leaves the names it parsed or
+// closed unknown: they are closed again first thing in the connection's next pipeline.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
@@ -39,7 +41,7 @@ const seen = new Map<string, true>();
 
 interface ClientStatements {
   prepared: Map<string, true>;
-  /** Names whose fate a failed pipeline left unknown, or evicted: closed before the next use. */
+  /** Names whose fate a failed pipeline left unknown: closed first in the next pipeline. */
   toClose: Set<string>;
 }
 const perClient = new WeakMap<object, ClientStatements>();
@@ -61,8 +63,14 @@ class Pipeline {
   private readonly results: Row[][] = [];
   private current: Row[] = [];
   private done = false;
-  /** Names parsed by this pipeline: if it fails, whether they exist is unknown. */
-  private readonly parsedHere: string[] = [];
+  /**
+   * Names this pipeline parsed or closed among its statements. After an error Postgres skips
+   * every message up to the Sync, so if it fails, whether each of them exists is unknown: a
+   * skipped Close leaves a statement the cache no longer lists, whose name would fail (42P05)
+   * when parsed again. Closing them once more is harmless: closing a missing name is no error.
+   * (The Closes of `toClose` go first, before anything that can fail.)
+   */
+  private readonly touchedHere = new Set<string>();
 
   constructor(
     private readonly statements: Statement[],
@@ -83,7 +91,7 @@ class Pipeline {
         const prepare = known || remember(hash);
         if (!known) {
           connection.parse({ text: statement.text, name: prepare ? name : '', types: [] });
-          if (prepare) this.parsedHere.push(name);
+          if (prepare) this.touchedHere.add(name);
         }
         if (prepare) this.keep(name, connection);
         connection.bind({ statement: prepare ? name : '', values: statement.values ?? [] });
@@ -102,6 +110,7 @@ class Pipeline {
     const oldest = this.state.prepared.keys().next().value!;
     this.state.prepared.delete(oldest);
     connection.close({ type: 'S', name: oldest });
+    this.touchedHere.add(oldest);
   }
 
   handleRowDescription(): void {}
@@ -124,7 +133,7 @@ class Pipeline {
   handleError(error: Error): void {
     if (this.done) return;
     this.done = true;
-    for (const name of this.parsedHere) {
+    for (const name of this.touchedHere) {
       this.state.prepared.delete(name);
       this.state.toClose.add(name);
     }

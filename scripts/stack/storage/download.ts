@@ -3,13 +3,13 @@
 // `GET /object/sign/{bucket}/{path}?token=` (the token alone). Bytes stream from disk with
 // `Range`, `ETag`/`If-None-Match`, and the type, cache policy and date of the object's metadata.
 import { open } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { sendJson } from '../http.ts';
 import { firstJson, serviceCaller, type Caller } from './database.ts';
 import { errors } from './errors.ts';
 import { findObject, type ObjectRow } from './object-rows.ts';
 import { byteRange } from './range.ts';
 import { headerOf, objectTarget, type ObjectTarget, type StorageRequest } from './request.ts';
+import { ClientGone, sendFileRange } from './send-file.ts';
 import { verifyObjectToken } from './signed-urls.ts';
 
 export async function readObjectRow(sr: StorageRequest, caller: Caller, target: ObjectTarget): Promise<ObjectRow> {
@@ -41,9 +41,6 @@ export function contentDisposition(download: string): string {
   return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
 }
 
-/** Read size when streaming: 1 MiB chunks cost far fewer syscalls and writes than the 64 KiB default. */
-const streamChunk = 1024 * 1024;
-
 interface ServeOptions {
   download?: string | null;
   /** Signed URLs answer `Expires` (the token's) instead of the object's Cache-Control. */
@@ -72,7 +69,6 @@ async function serveBytes(sr: StorageRequest, row: ObjectRow, options: ServeOpti
   const file = await open(env.store.pathOf(row.version)).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? errors.noSuchKey() : error;
   });
-  let streaming = false;
   try {
     const { size } = await file.stat();
     const headers = responseHeaders(row, options);
@@ -96,13 +92,12 @@ async function serveBytes(sr: StorageRequest, row: ObjectRow, options: ServeOpti
       res.end();
       return;
     }
-    streaming = true;
-    // A client that goes away mid-download ends the stream; nothing to report for it.
-    await pipeline(file.createReadStream({ start, end, highWaterMark: streamChunk }), res).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    // A client that goes away mid-download ends the sending; nothing to report for it.
+    await sendFileRange(file, res, start, end).catch((error: unknown) => {
+      if (!(error instanceof ClientGone)) throw error;
     });
   } finally {
-    if (!streaming) await file.close();
+    await file.close();
   }
 }
 

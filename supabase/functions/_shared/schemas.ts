@@ -55,6 +55,15 @@ export const IssueDownloadBody = z.object({
 
 export const InvoicePdfBody = z.object({ order_id: z.uuid() });
 
+/** A variant's uploaded file, to check and attach: a path under `products/`, as the bucket names them. */
+export const AttachDeliverableBody = z.object({
+  variant_id: z.string().trim().min(1).max(255),
+  object_path: z
+    .string()
+    .max(1024)
+    .regex(/^products\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/, 'not a product file path'),
+});
+
 /** Parses a body or throws a 400 that names the first wrong field. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);

@@ -1,33 +1,27 @@
 // reconcile-checkouts: records the orders of checkouts paid at the commerce service whose buyer
 // never came back to /success (reconcile.ts). Two callers:
-// - `{ "scope": "all" }`: the schedule (Supabase Cron through pg_net), with the service-role key;
-//   every other token, the anon key and customers' included, is refused with 403;
-// - `{ "scope": "mine" }`: a signed-in customer opening their dashboard, for their own checkouts.
+// - `{ "scope": "all" }`: the schedule (Supabase Cron through pg_net), bearing the job's own secret
+//   RECONCILE_CHECKOUTS_SECRET; every other token, the service-role key included, is refused with
+//   403. That secret is not a JWT, so the gateway's verify_jwt is off for this function
+//   (supabase/config.toml) and nothing else (REST, the other functions) accepts it;
+// - `{ "scope": "mine" }`: a signed-in customer opening their dashboard, for their own checkouts,
+//   their token checked by GoTrue (requireUser).
+// The function's own work uses the platform's service-role key (serviceClient), never the caller's.
 // Both answer `{ recorded, canceled, expired, issues, still_pending }`.
 import { commerceFromEnv } from '../_shared/commerce.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { parseBody, ReconcileCheckoutsBody } from '../_shared/schemas.ts';
-import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
+import { bearsJobSecret } from '../_shared/job-secret.ts';
+import { callerClient, requireUser, serviceClient } from '../_shared/supabase.ts';
 import { reconcileCheckouts } from './reconcile.ts';
-
-const encoder = new TextEncoder();
-
-/** Whether the request carries the project's service-role key, compared in constant time. */
-function bearsServiceRoleKey(request: Request): boolean {
-  const token = encoder.encode(/^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '');
-  const key = encoder.encode(requireEnv('SUPABASE_SERVICE_ROLE_KEY'));
-  let difference = token.length ^ key.length;
-  for (let i = 0; i < key.length; i++) difference |= key[i]! ^ (token[i] ?? 0);
-  return difference === 0;
-}
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const { scope } = parseBody(ReconcileCheckoutsBody, await readJson(request));
     if (scope === 'all') {
-      if (!bearsServiceRoleKey(request)) throw new HttpError(403, 'service_role_only', 'Only the scheduled job (service role) may reconcile every checkout.');
+      if (!bearsJobSecret(request, 'RECONCILE_CHECKOUTS_SECRET')) throw new HttpError(403, 'scheduled_job_only', 'Only the scheduled job may reconcile every checkout.');
       return jsonResponse(await reconcileCheckouts(serviceClient(), commerceFromEnv()));
     }
     const user = await requireUser(request, callerClient(request));

@@ -117,3 +117,10 @@ export async function setCommerceFault(mode: 'none' | 'down' | 'error'): Promise
   await response.body?.cancel();
   if (!response.ok) throw new Error(`sandbox fault ${mode}: HTTP ${response.status}`);
 }
+
+/** Ages an open session past the sandbox's 24 h lifetime: from then on the service reports it `expired`. */
+export async function expireCommerceSession(sessionId: string): Promise<void> {
+  const response = await fetch(`${env.commerceUrl}/__sandbox/expire`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ session_id: sessionId }) });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`sandbox expire ${sessionId}: HTTP ${response.status}`);
+}

@@ -21,6 +21,8 @@ export const env = {
   /** The mail sandbox the stack runs in place of Resend, and its key. */
   mailApiUrl: required('MAIL_API_URL').replace(/\/+$/, ''),
   mailApiKey: required('MAIL_API_KEY'),
+  /** The scheduled reconciliation's own credential (Vault's `reconcile_checkouts_secret`). */
+  reconcileJobSecret: required('RECONCILE_CHECKOUTS_SECRET'),
   adminEmails: (Deno.env.get('ADMIN_EMAILS') ?? 'admin@lumiere-sacree.test').split(',').map((a) => a.trim().toLowerCase()).filter(Boolean),
 };
 

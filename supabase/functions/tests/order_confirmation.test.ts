@@ -81,7 +81,7 @@ Deno.test('the confirmation says the order number, invoice number, lines and tot
   assert.ok(mail.html.includes(`href="${env.siteUrl}/dashboard/library"`));
 });
 
-const sendConfirmations = (token = env.serviceRoleKey) => callFunction('send-confirmations', {}, token);
+const sendConfirmations = (token = Deno.env.get('SEND_CONFIRMATIONS_SECRET') ?? '') => callFunction('send-confirmations', {}, token);
 
 Deno.test('an order recorded by the reconciliation is confirmed by send-confirmations, once, and not again when the buyer comes back', async () => {
   const buyer = await signUpCustomer('reconciled');
@@ -99,11 +99,11 @@ Deno.test('an order recorded by the reconciliation is confirmed by send-confirma
   assert.equal((await mailsTo(buyer.email)).length, 1, 'still one mail');
 });
 
-Deno.test('send-confirmations is the schedule\'s: a customer and the anon key are refused', async () => {
+Deno.test('send-confirmations is the schedule\'s: a customer, the anon key and the service-role key are refused', async () => {
   const customer = await signUpCustomer('not-the-schedule');
-  for (const token of [customer.token, env.anonKey]) {
+  for (const token of [customer.token, env.anonKey, env.serviceRoleKey]) {
     const answer = await sendConfirmations(token);
     assert.equal(answer.status, 403, JSON.stringify(answer.body));
-    assert.equal(answer.body.error.code, 'service_role_only');
+    assert.equal(answer.body.error.code, 'scheduled_job_only');
   }
 });

@@ -2,11 +2,11 @@
 // comes back to /success becomes the same one order record-order would make; what cannot be
 // recorded is listed for the administrator; a failing commerce service leaves it for the next run.
 import assert from 'node:assert/strict';
-import { pressPaymentButton, setCommerceFault } from './commerce_sandbox.ts';
+import { expireCommerceSession, pressPaymentButton, setCommerceFault } from './commerce_sandbox.ts';
 import { cart, cartTotal, ordersFor, paidCheckout, recordOrder, startCheckout } from './checkouts.ts';
 import { callFunction, type Customer, env, service, signUpCustomer } from './helpers.ts';
 
-const reconcileAll = () => callFunction('reconcile-checkouts', { scope: 'all' }, env.serviceRoleKey);
+const reconcileAll = () => callFunction('reconcile-checkouts', { scope: 'all' }, env.reconcileJobSecret);
 const reconcileMine = (buyer: Customer) => callFunction('reconcile-checkouts', { scope: 'mine' }, buyer.token);
 
 async function checkoutStatus(sessionId: string): Promise<string> {
@@ -54,6 +54,19 @@ Deno.test('an unpaid checkout stays pending; a canceled one is marked canceled; 
   assert.equal(await checkoutStatus(canceled.sessionId), 'canceled');
   assert.deepEqual(await ordersFor(open.sessionId), []);
   assert.deepEqual(await ordersFor(canceled.sessionId), []);
+});
+
+Deno.test('a checkout the service reports expired (left 24 hours unpaid) is marked expired, and is no order', async () => {
+  const buyer = await signUpCustomer();
+  const { sessionId } = await startCheckout(buyer);
+  await expireCommerceSession(sessionId);
+  const answer = await reconcileMine(buyer);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.deepEqual(answer.body, { recorded: 0, canceled: 0, expired: 1, issues: 0, still_pending: 0 });
+  assert.equal(await checkoutStatus(sessionId), 'expired');
+  assert.deepEqual(await ordersFor(sessionId), []);
+  // Settled: the next run does not ask about it again.
+  assert.deepEqual((await reconcileMine(buyer)).body, { recorded: 0, canceled: 0, expired: 0, issues: 0, still_pending: 0 });
 });
 
 Deno.test('a paid checkout whose priced lines were tampered with is listed for the administrator, not recorded', async () => {
@@ -134,22 +147,48 @@ Deno.test("a customer's visit records only their own paid checkouts", async () =
   assert.equal((await ordersFor(alicesSession)).length, 1);
 });
 
-Deno.test('every caller but the service role is refused the reconciliation of all checkouts', async () => {
+Deno.test("every caller but the scheduled job is refused the reconciliation of all checkouts, the service role's key included", async () => {
   const buyer = await signUpCustomer();
   const sessionId = await paidCheckout(buyer);
-  for (const token of [env.anonKey, buyer.token]) {
+  const nearMiss = `${env.reconcileJobSecret.slice(0, -1)}${env.reconcileJobSecret.endsWith('0') ? '1' : '0'}`;
+  for (const token of [env.anonKey, buyer.token, env.serviceRoleKey, nearMiss, `${env.reconcileJobSecret}0`]) {
     const answer = await callFunction('reconcile-checkouts', { scope: 'all' }, token);
     assert.equal(answer.status, 403, JSON.stringify(answer.body));
-    assert.equal(answer.body.error.code, 'service_role_only');
+    assert.equal(answer.body.error.code, 'scheduled_job_only');
   }
   const anonymous = await callFunction('reconcile-checkouts', { scope: 'mine' }, env.anonKey);
   assert.equal(anonymous.status, 401);
-  const forged = await callFunction('reconcile-checkouts', { scope: 'all' }, `${env.serviceRoleKey.slice(0, -4)}AAAA`);
-  assert.equal(forged.status, 401, 'a token whose signature does not verify is stopped by verify_jwt');
+  const forged = await callFunction('reconcile-checkouts', { scope: 'mine' }, `${buyer.token.slice(0, -4)}AAAA`);
+  assert.equal(forged.status, 401, 'a token whose signature does not verify is refused by GoTrue');
   for (const body of [{}, { scope: 'everyone' }, 'not json']) {
-    const answer = await callFunction('reconcile-checkouts', body, env.serviceRoleKey);
+    const answer = await callFunction('reconcile-checkouts', body, env.reconcileJobSecret);
     assert.equal(answer.status, 400, JSON.stringify(body));
   }
   assert.deepEqual(await ordersFor(sessionId), []);
   assert.equal(await checkoutStatus(sessionId), 'pending');
+});
+
+Deno.test("the scheduled job's secret opens nothing else: REST, Auth, Storage, the other functions, a customer's reconciliation", async () => {
+  const secret = env.reconcileJobSecret;
+  const asJob = (path: string, init: RequestInit = {}, apikey = secret) =>
+    fetch(`${env.supabaseUrl}${path}`, { ...init, headers: { apikey, Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', ...init.headers } });
+  for (const apikey of [secret, env.anonKey]) {
+    for (const path of ['/rest/v1/orders?select=id', '/rest/v1/profiles?select=id', '/rest/v1/payment_issues?select=id', '/rest/v1/checkout_sessions?select=id']) {
+      const answer = await asJob(path, {}, apikey);
+      const body = await answer.text();
+      assert.equal(answer.status, 401, `${path} with apikey ${apikey === secret ? 'the secret' : 'anon'}: ${body}`);
+    }
+    const admin = await asJob('/auth/v1/admin/users', {}, apikey);
+    await admin.body?.cancel();
+    assert.ok([401, 403].includes(admin.status), `auth admin: HTTP ${admin.status}`);
+    const listed = await asJob('/storage/v1/object/list/deliverables', { method: 'POST', body: JSON.stringify({ prefix: '' }) }, apikey);
+    const listedBody = await listed.text();
+    assert.ok(listed.status >= 400 && listed.status < 500, `storage list: HTTP ${listed.status} ${listedBody}`);
+  }
+  for (const name of ['record-order', 'create-checkout', 'issue-download', 'set-admin-role']) {
+    const answer = await callFunction(name, {}, secret);
+    assert.equal(answer.status, 401, `${name}: ${JSON.stringify(answer.body)}`);
+  }
+  const mine = await callFunction('reconcile-checkouts', { scope: 'mine' }, secret);
+  assert.equal(mine.status, 401, JSON.stringify(mine.body));
 });

@@ -9,6 +9,34 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      admin_role_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          id: number
+          new_role: string
+          old_role: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          new_role: string
+          old_role: string
+          user_id: string
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          new_role?: string
+          old_role?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       checkout_sessions: {
         Row: {
           created_at: string
@@ -140,7 +168,6 @@ export type Database = {
           image_url: string | null
           order_id: string
           price_per_item_cents: number
-          product_id: string | null
           product_title: string
           quantity: number
           stamped_path: string | null
@@ -155,7 +182,6 @@ export type Database = {
           image_url?: string | null
           order_id: string
           price_per_item_cents: number
-          product_id?: string | null
           product_title: string
           quantity: number
           stamped_path?: string | null
@@ -169,7 +195,6 @@ export type Database = {
           image_url?: string | null
           order_id?: string
           price_per_item_cents?: number
-          product_id?: string | null
           product_title?: string
           quantity?: number
           stamped_path?: string | null
@@ -189,12 +214,9 @@ export type Database = {
       orders: {
         Row: {
           checkout_session_id: string
-          confirmation_sent_at: string | null
           created_at: string
           currency: string
           id: string
-          invoice_number: string
-          invoice_seller: Json | null
           status: string
           total_amount_cents: number
           user_id: string
@@ -202,24 +224,18 @@ export type Database = {
         ComputedFields: never
         Insert: {
           checkout_session_id: string
-          confirmation_sent_at?: string | null
           created_at?: string
           currency?: string
           id?: string
-          invoice_number: string
-          invoice_seller?: Json | null
           status?: string
           total_amount_cents: number
           user_id: string
         }
         Update: {
           checkout_session_id?: string
-          confirmation_sent_at?: string | null
           created_at?: string
           currency?: string
           id?: string
-          invoice_number?: string
-          invoice_seller?: Json | null
           status?: string
           total_amount_cents?: number
           user_id?: string
@@ -231,6 +247,8 @@ export type Database = {
           checkout_session_id: string
           detail: NonNullable<Json>
           detected_at: string
+          handled_at: string | null
+          handled_by: string | null
           reason: string
           user_id: string
         }
@@ -239,6 +257,8 @@ export type Database = {
           checkout_session_id: string
           detail?: NonNullable<Json>
           detected_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           reason: string
           user_id: string
         }
@@ -246,6 +266,8 @@ export type Database = {
           checkout_session_id?: string
           detail?: NonNullable<Json>
           detected_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           reason?: string
           user_id?: string
         }
@@ -261,17 +283,20 @@ export type Database = {
       }
       product_files: {
         Row: {
+          content_type: string | null
           file_type: string
           object_path: string | null
           variant_id: string
         }
         ComputedFields: never
         Insert: {
+          content_type?: string | null
           file_type: string
           object_path?: string | null
           variant_id: string
         }
         Update: {
+          content_type?: string | null
           file_type?: string
           object_path?: string | null
           variant_id?: string
@@ -303,49 +328,6 @@ export type Database = {
           id?: string
           role?: string
           updated_at?: string
-        }
-        Relationships: []
-      }
-      seller_settings: {
-        Row: {
-          address: string | null
-          contact_email: string | null
-          id: boolean
-          legal_form: string | null
-          legal_name: string | null
-          siret: string | null
-          updated_at: string
-          updated_by: string | null
-          vat_number: string | null
-          vat_rate_basis_points: number | null
-          vat_regime: string | null
-        }
-        ComputedFields: never
-        Insert: {
-          address?: string | null
-          contact_email?: string | null
-          id?: boolean
-          legal_form?: string | null
-          legal_name?: string | null
-          siret?: string | null
-          updated_at?: string
-          updated_by?: string | null
-          vat_number?: string | null
-          vat_rate_basis_points?: number | null
-          vat_regime?: string | null
-        }
-        Update: {
-          address?: string | null
-          contact_email?: string | null
-          id?: boolean
-          legal_form?: string | null
-          legal_name?: string | null
-          siret?: string | null
-          updated_at?: string
-          updated_by?: string | null
-          vat_number?: string | null
-          vat_rate_basis_points?: number | null
-          vat_regime?: string | null
         }
         Relationships: []
       }
@@ -419,13 +401,87 @@ export type Database = {
           unread_customer_messages: number
         }[]
       }
-      invoice_document: { Args: { p_order_id: string }; Returns: Json }
+      admin_payment_issues: {
+        Args: { max_rows?: number }
+        Returns: {
+          checkout_session_id: string
+          currency: string
+          customer_email: string
+          detected_at: string
+          handled_at: string
+          handled_by_email: string
+          paid_amount_cents: number
+          priced_amount_cents: number
+          reason: string
+        }[]
+      }
+      admin_remove_variant_file: {
+        Args: { p_variant_id: string }
+        Returns: string
+      }
+      admin_role_history: {
+        Args: { p_user_id: string }
+        Returns: {
+          changed_at: string
+          changed_by: string
+          changed_by_email: string
+          changed_by_name: string
+          id: number
+          new_role: string
+          old_role: string
+        }[]
+      }
+      admin_set_role: {
+        Args: { p_role: string; p_user_id: string }
+        Returns: string
+      }
+      admin_users: {
+        Args: { p_limit?: number; p_offset?: number; p_search?: string }
+        Returns: {
+          created_at: string
+          email: string
+          full_name: string
+          id: string
+          last_order_at: string
+          orders_count: number
+          role: string
+          total_spent_cents: number
+          unread_messages: number
+        }[]
+      }
+      admin_variant_files: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          content_type: string
+          file_type: string
+          object_path: string
+          size_bytes: number
+          uploaded_at: string
+          variant_id: string
+        }[]
+      }
+      attach_variant_file: {
+        Args: {
+          p_admin_id: string
+          p_content_type: string
+          p_etag: string
+          p_file_type: string
+          p_object_path: string
+          p_variant_id: string
+        }
+        Returns: {
+          previous_in_use: boolean
+          previous_path: string
+        }[]
+      }
       issue_download_link: {
         Args: { p_order_item_id: string }
         Returns: string
       }
-      order_confirmation: { Args: { p_order_id: string }; Returns: Json }
-      pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
+      mark_payment_issue_handled: {
+        Args: { issue_session_id: string }
+        Returns: string
+      }
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
         Returns: string

@@ -1,22 +1,29 @@
 // /admin/*: the administration, mounted lazily by the app router. The guard only spares a
 // customer a useless page; every admin read goes through RLS or an admin-only database function.
 // This file is the area's composition root: it alone joins the admin pages with the chat's
-// conversations and live updates.
+// conversations and live updates, and hands the products page the catalogue's reader.
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Navigate, useRoutes } from 'react-router-dom';
 import { adminKeys } from '@/features/admin/api/admin-keys';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { ComingSoonPage } from '@/features/admin/components/coming-soon-page';
+import { getProducts } from '@/features/catalogue/api/get-products';
 import { useIncomingMessages } from '@/features/chat/hooks/use-incoming-messages';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { useAuth } from '@/lib/auth-context';
 
 const DashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
+const ProductsPage = lazy(() => import('@/features/admin/components/products-page'));
 const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-inbox-page'));
+const UsersPage = lazy(() => import('@/features/admin/components/users-page'));
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
 const SettingsPage = lazy(() => import('@/features/admin/components/settings-page'));
+const PaymentIssuesPage = lazy(() => import('@/features/admin/components/payment-issues-page'));
+
+/** One page of the commerce service's catalogue, as the storefront reads it (fresh stock included). */
+const readCataloguePage = (offset: number, limit: number) => getProducts({ offset: String(offset), limit: String(limit) });
 
 /** Customers' messages arrive live on every admin page; the unread figure follows them. */
 function LiveMessages({ adminId }: { adminId: string }) {
@@ -39,8 +46,9 @@ function AdminPages() {
         { path: 'messages', element: <ContactInboxPage /> },
         { path: 'conversations', element: <ConversationsPage /> },
         { path: 'conversations/:customerId', element: <ConversationPage /> },
-        { path: 'products', element: <ComingSoonPage title="Produits" /> },
-        { path: 'users', element: <ComingSoonPage title="Utilisateurs" /> },
+        { path: 'payments', element: <PaymentIssuesPage /> },
+        { path: 'products', element: <ProductsPage readCataloguePage={readCataloguePage} /> },
+        { path: 'users', element: <UsersPage /> },
         { path: 'analytics', element: <ComingSoonPage title="Analytique" /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: '*', element: <Navigate to="/admin/dashboard" replace /> },

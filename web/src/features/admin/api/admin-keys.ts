@@ -2,4 +2,10 @@ export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   contactMessages: ['admin', 'contact-messages'] as const,
   sellerSettings: ['admin', 'seller-settings'] as const,
+  catalogue: ['admin', 'catalogue'] as const,
+  variantFiles: ['admin', 'variant-files'] as const,
+  users: ['admin', 'users'] as const,
+  userOrders: (userId: string) => ['admin', 'users', userId, 'orders'] as const,
+  roleHistory: (userId: string) => ['admin', 'users', userId, 'role-history'] as const,
+  paymentIssues: ['admin', 'payment-issues'] as const,
 };

@@ -1,4 +1,4 @@
-import { BarChart3, Inbox, LayoutDashboard, MessagesSquare, Package, Settings, Users } from 'lucide-react';
+import { BarChart3, Inbox, LayoutDashboard, MessagesSquare, Package, Settings, ShieldAlert, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SidebarLayout, type SidebarNavItem } from '@/components/layouts/sidebar-layout';
@@ -10,6 +10,7 @@ const items: SidebarNavItem[] = [
   { to: '/admin/dashboard', label: 'Tableau de bord', icon: LayoutDashboard },
   { to: '/admin/messages', label: 'Messages', icon: Inbox },
   { to: '/admin/conversations', label: 'Conversations', icon: MessagesSquare },
+  { to: '/admin/payments', label: 'Paiements à vérifier', icon: ShieldAlert },
   { to: '/admin/products', label: 'Produits', icon: Package },
   { to: '/admin/users', label: 'Utilisateurs', icon: Users },
   { to: '/admin/analytics', label: 'Analytique', icon: BarChart3 },

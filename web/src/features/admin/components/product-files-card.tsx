@@ -1,0 +1,76 @@
+// One product of the catalogue on the products page: its variants with price, sale price and
+// stock as the commerce service gives them (read-only here), and each variant's file.
+import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
+import { variantFileStatus, type VariantFile } from '@/features/admin/lib/variant-file-status';
+import type { Product, Variant } from '@/lib/commerce-types';
+import { formatPrice } from '@/lib/format-price';
+
+function Price({ variant }: { variant: Variant }) {
+  const currency = variant.currency_info ?? variant.currency;
+  const regular = formatPrice(variant.price_in_cents, currency);
+  if (variant.sale_price_in_cents === null) return <span className="font-semibold text-plum-800">{regular}</span>;
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-2">
+      <span className="font-semibold text-plum-800">{formatPrice(variant.sale_price_in_cents, currency)}</span>
+      <s className="text-sm text-mist">
+        <span className="sr-only">Prix initial : </span>
+        {regular}
+      </s>
+    </span>
+  );
+}
+
+function stockText(variant: Variant): string {
+  if (!variant.manage_inventory) return 'Stock illimité';
+  const quantity = variant.inventory_quantity ?? 0;
+  return quantity > 0 ? `${quantity} en stock` : 'Rupture de stock';
+}
+
+export function ProductFilesCard({ product, files }: { product: Product; files: Map<string, VariantFile> }) {
+  const titleId = `product-${product.id}`;
+  const single = product.variants.length === 1;
+  return (
+    <article aria-labelledby={titleId} className="rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-xl font-semibold text-plum-900">
+            {product.title}
+          </h2>
+          {product.subtitle ? <p className="text-sm text-mist">{product.subtitle}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2 text-xs font-medium">
+          {product.ribbon_text ? <span className="rounded-full bg-gold-100 px-3 py-1 text-plum-900">{product.ribbon_text}</span> : null}
+          {product.purchasable ? null : <span className="rounded-full bg-plum-100 px-3 py-1 text-plum-900">Non disponible à la vente</span>}
+        </div>
+      </header>
+      <ul className="mt-4 divide-y divide-plum-100">
+        {product.variants.map((variant) => {
+          const label = single || !variant.title ? product.title : `${product.title} (${variant.title})`;
+          return (
+            <li key={variant.id}>
+              <section aria-label={`Variante ${label}`} className="grid gap-4 py-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-mist">Variante</dt>
+                  <dd className="font-medium text-ink">{single || !variant.title ? 'Variante unique' : variant.title}</dd>
+                  <dt className="text-mist">Prix</dt>
+                  <dd>
+                    <Price variant={variant} />
+                  </dd>
+                  <dt className="text-mist">Stock</dt>
+                  <dd>{stockText(variant)}</dd>
+                  {variant.sku ? (
+                    <>
+                      <dt className="text-mist">Référence</dt>
+                      <dd>{variant.sku}</dd>
+                    </>
+                  ) : null}
+                </dl>
+                <VariantFilePanel variantId={variant.id} label={label} status={variantFileStatus(product, files.get(variant.id))} />
+              </section>
+            </li>
+          );
+        })}
+      </ul>
+    </article>
+  );
+}

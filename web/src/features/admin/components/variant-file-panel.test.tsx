@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
+import type { VariantFileStatus } from '@/features/admin/lib/variant-file-status';
+
+const renderPanel = (status: VariantFileStatus) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <VariantFilePanel variantId="var_test" label="Le Souffle Sacré" status={status} />
+    </QueryClientProvider>,
+  );
+
+describe('VariantFilePanel', () => {
+  it('shows the file’s name, type, size and upload date, with replace and remove', () => {
+    renderPanel({
+      state: 'attached',
+      file: { variant_id: 'var_test', object_path: 'products/var_test/u/souffle.pdf', file_type: 'pdf', content_type: 'application/pdf', size_bytes: 2_097_152, uploaded_at: '2026-11-26T09:30:00Z' },
+    });
+    expect(screen.getByText('souffle.pdf')).toBeInTheDocument();
+    expect(screen.getByText('PDF · application/pdf')).toBeInTheDocument();
+    expect(screen.getByText('2 Mo')).toBeInTheDocument();
+    expect(screen.getByText(/^Envoyé le 26 novembre 2026 à \d\d:30$/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Remplacer le fichier')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retirer le fichier' })).toBeInTheDocument();
+  });
+
+  it('warns in French when a variant on sale has no file', () => {
+    renderPanel({ state: 'missing' });
+    expect(screen.getByText(/Fichier manquant\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('Envoyer un fichier')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retirer le fichier' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a file whose content is not a deliverable before sending anything', async () => {
+    renderPanel({ state: 'missing' });
+    const forged = new File(['Ceci n’est pas un PDF, malgré son nom.'], 'enseignement.pdf', { type: 'application/pdf' });
+    await userEvent.upload(screen.getByLabelText('Envoyer un fichier'), forged);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Format de fichier non pris en charge');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks before removing a file and says that earlier buyers keep theirs', async () => {
+    renderPanel({
+      state: 'attached',
+      file: { variant_id: 'var_test', object_path: 'products/var_test/u/a.pdf', file_type: 'pdf', content_type: null, size_bytes: null, uploaded_at: null },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Retirer le fichier' }));
+    expect(screen.getByRole('group', { name: 'Confirmer le retrait' })).toHaveTextContent('ceux qui l’ont déjà acheté le gardent');
+    await userEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('group', { name: 'Confirmer le retrait' })).not.toBeInTheDocument();
+  });
+});
