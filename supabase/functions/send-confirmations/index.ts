@@ -11,7 +11,7 @@ import { bearsJobSecret } from '../_shared/job-secret.ts';
 import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 
-/** Confirmations per call: about 2 ms of CPU each (bench:functions: 450 ms for 200), within half of the 2 s limit. */
+/** Confirmations per call: about 2 ms of CPU each (bench:functions: 470 ms for 200), within half of the 2 s limit. */
 const batchSize = 200;
 
 Deno.serve(async (request) => {
