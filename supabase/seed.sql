@@ -54,3 +54,15 @@ values
   ('var_carnet_intentions', 'products/carnet-intentions.pdf', 'pdf'),
   ('var_coffret_chemin_lumiere', 'products/coffret-chemin-lumiere.zip', 'other')
 on conflict (variant_id) do update set object_path = excluded.object_path, file_type = excluded.file_type;
+
+-- The demo shop's seller identity, complete so that invoices work at once, and plainly fictitious
+-- (a SIRET of the test range, a .test address). Only filled while nobody has saved settings: an
+-- administrator's own entries are kept on the next start.
+update public.seller_settings
+   set legal_name = 'Lumière Sacrée (association fictive de démonstration)',
+       legal_form = 'Association loi 1901',
+       address = E'12 rue de l''Exemple\n75004 Paris\nFrance',
+       siret = '00000000000000',
+       vat_regime = 'franchise',
+       contact_email = 'contact@lumiere-sacree.test'
+ where legal_name is null and address is null and siret is null;

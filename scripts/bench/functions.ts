@@ -12,8 +12,11 @@
 // - issue-download: a buyer's first link to the largest PDF the shop sells (84 illustrated pages,
 //   teaching-pdf.ts), which downloads the original, stamps every page and uploads the copy; each
 //   run is another buyer's order item, so every run stamps.
+// - invoice-pdf: the invoice of an order of as many lines as create-checkout accepts (50), each
+//   with a long title wrapped on two lines and a large amount, so the table runs over four pages;
 // - reconcile-checkouts: one scheduled run (service role) finding 1,000 pending checkouts of the
-//   last 24 hours, every one paid at the sandbox, so each is looked up and recorded in the request.
+//   last 24 hours, every one paid at the sandbox, so each is looked up and recorded in the request;
+// - send-confirmations: one scheduled run mailing a batch of those orders' confirmations.
 // Requests run one at a time, so each is charged exactly its own CPU time. The first call of each
 // function is measured too: it includes the JIT warming up, as a cold hosted worker would.
 import pg from 'pg';
@@ -31,6 +34,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const extraAccounts = 1500;
 const pendingCheckouts = 1000;
 const maxQuantity = 100; // supabase/functions/_shared/schemas.ts
+const maxLines = 50; // supabase/functions/_shared/schemas.ts
 const adminEmail = 'admin@lumiere-sacree.test'; // supabase/seed.sql, and ADMIN_EMAILS's default
 const cpuTargetMs = hostedLimits.cpuMsPerRequest / 2;
 const memoryTargetMb = hostedLimits.memoryMb / 2;
@@ -42,9 +46,11 @@ const stack = await startLocalStack({ persistent: false, siteUrl, functions: { o
 const db = new pg.Client({ connectionString: stack.dbUrl });
 try {
   await db.connect();
-  // Only the bench's own run of reconcile-checkouts is measured: Supabase Cron's minutely run
-  // (this throwaway stack's copy of the schedule) would add a request at a moment of its choosing.
-  await db.query(`select cron.unschedule('reconcile-checkouts')`);
+  // Only the bench's own runs of reconcile-checkouts and send-confirmations are measured: Supabase
+  // Cron's minutely runs (this throwaway stack's copy of the schedules) would add requests at
+  // moments of their choosing. By id: by name, pg_cron finds only the current user's jobs, and
+  // these belong to their jobs' roles.
+  await db.query(`select cron.unschedule(jobid) from cron.job where jobname in ('reconcile-checkouts', 'send-confirmations')`);
   step(`${extraAccounts} more accounts, so that set-admin-role pages through GoTrue's list`);
   await db.query(
     `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
@@ -104,6 +110,18 @@ try {
     await buyer.functions.invoke('issue-download', { body: { order_item_id: rows[0]!.id, disposition: 'attachment' } });
   }
 
+  step(`${runs} runs: invoice-pdf of an order of ${maxLines} lines (the seed's complete seller settings)`);
+  const { rows: invoicedLines } = await db.query<{ order_id: string }>(
+    `with o as (insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id)
+                values ($1, $2, 'eur', 'completed', 'cs_bench_invoice_' || gen_random_uuid()) returning id)
+     insert into public.order_items (order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents)
+     select o.id, 'var_bench_' || k, 'Rituel de la pleine lune : cérémonie guidée en douze étapes pour ouvrir le cœur, n° ' || k, 'Vidéo HD', $3, 123450
+       from o, generate_series(1, $4::int) k
+     returning order_id`,
+    [signedUp.user.id, maxLines * maxQuantity * 123450, maxQuantity, maxLines],
+  );
+  for (let run = 0; run < runs; run++) await invoke('invoice-pdf', { order_id: invoicedLines[0]!.order_id });
+
   step(`1 run: reconcile-checkouts over ${pendingCheckouts} checkouts paid at the sandbox, none recorded yet`);
   const line = cart[0]!;
   const variant = variantsById.get(line.variant_id)!;
@@ -138,7 +156,15 @@ try {
   const summary = (await reconciled.json()) as { recorded?: number };
   if (summary.recorded !== pendingCheckouts) throw new Error(`reconcile-checkouts recorded ${summary.recorded} of ${pendingCheckouts}: ${JSON.stringify(summary)}`);
 
-  const expectedRuns: Record<string, number> = { 'create-checkout': runs, 'record-order': runs, 'set-admin-role': runs, 'issue-download': runs, 'reconcile-checkouts': 1 };
+  step('1 run: send-confirmations of those orders, one batch');
+  const confirmed = await fetch(`${stack.apiUrl}/functions/v1/send-confirmations`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.env.SEND_CONFIRMATIONS_SECRET}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  if (confirmed.status !== 200) throw new Error(`send-confirmations: HTTP ${confirmed.status} ${await confirmed.text()}`);
+
+  const expectedRuns: Record<string, number> = { 'create-checkout': runs, 'record-order': runs, 'set-admin-role': runs, 'issue-download': runs, 'invoice-pdf': runs, 'reconcile-checkouts': 1, 'send-confirmations': 1 };
   const rows = Object.keys(expectedRuns).map((name) => {
     const requests = measured.filter((m) => m.name === name);
     const cpu = requests.map((m) => m.cpuMs);

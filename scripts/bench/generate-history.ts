@@ -61,10 +61,23 @@ export async function generateHistory(db: pg.Client, size: HistorySize): Promise
   await db.query(`create temporary table bench_customers as select row_number() over (order by id) as n, id from auth.users where id <> $1`, [adminId]);
   await db.query(`create index on bench_customers (n)`);
   await db.query(
-    `insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, created_at)
-     select c.id, 4500, 'eur', 'completed', 'cs_hist_' || g, now() - (g % 1100) * interval '1 day' - (g % 86400) * interval '1 second'
-     from generate_series(1, $1::int) g join bench_customers c on c.n = 1 + (g % $2::int)`,
+    // The history brings its own invoice numbers (in created_at order within each year, after any
+    // the year already has, as the numbering trigger would have given them), then moves the counters
+    // past them: the trigger's one locked counter update per row would take minutes here.
+    `insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, created_at, invoice_number)
+     select h.user_id, 4500, 'eur', 'completed', h.checkout_session_id, h.created_at,
+            format('FA-%s-%s', h.year, lpad((coalesce(counter.last_number, 0) + row_number() over (partition by h.year order by h.created_at))::text, 6, '0'))
+     from (select c.id as user_id, 'cs_hist_' || g as checkout_session_id, t.created_at,
+                  extract(year from t.created_at at time zone 'Europe/Paris')::integer as year
+             from generate_series(1, $1::int) g join bench_customers c on c.n = 1 + (g % $2::int)
+             cross join lateral (select now() - (g % 1100) * interval '1 day' - (g % 86400) * interval '1 second' as created_at) t) h
+     left join private.invoice_counters counter on counter.year = h.year`,
     [size.orders, size.customers],
+  );
+  await db.query(
+    `insert into private.invoice_counters (year, last_number)
+     select split_part(invoice_number, '-', 2)::integer, max(split_part(invoice_number, '-', 3)::integer) from public.orders group by 1
+     on conflict (year) do update set last_number = greatest(private.invoice_counters.last_number, excluded.last_number)`,
   );
   await db.query(
     `insert into public.order_items (order_id, variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, file_path, file_type)

@@ -23,7 +23,7 @@ import { startPgNetWorker } from './pg-net/worker.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
 import { createStorageService } from './storage/service.ts';
-import { newReconcileJobSecret, storeVaultSecrets } from './vault-secrets.ts';
+import { newJobSecret, storeVaultSecrets } from './vault-secrets.ts';
 
 export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, mail: 54331, web: 5173 };
 export const commerceStoreId = 'store_lumiere_sacree';
@@ -99,9 +99,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const keys = apiKeys(jwtSecret);
     const apiPort = await port('api');
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    // The scheduled reconciliation's own credential, fresh each start like the mail key: a function
-    // secret, and in Vault where the job's definer function reads it.
-    const reconcileJobSecret = newReconcileJobSecret();
+    // The scheduled jobs' own credentials, fresh each start like the mail key: function secrets,
+    // and in Vault where each job's definer function reads its own.
+    const reconcileJobSecret = newJobSecret();
+    const sendConfirmationsSecret = newJobSecret();
     const functionSecrets: Record<string, string> = {
       ...readFunctionSecrets(),
       COMMERCE_API_URL: sandbox.url,
@@ -111,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_API_URL: mail.url,
       MAIL_API_KEY: mail.apiKey,
       RECONCILE_CHECKOUTS_SECRET: reconcileJobSecret,
+      SEND_CONFIRMATIONS_SECRET: sendConfirmationsSecret,
     };
     // Storage's bytes: beside the database's state when persistent, else a folder removed at stop.
     const storageDir = persistent ? join(stateDir, 'storage') : mkdtempSync(join(tmpdir(), 'shop-storage-'));
@@ -138,8 +140,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let gateway = await startGateway(gatewayOptions);
     stops.push(() => gateway.close());
     // Supabase Cron's jobs reach the functions through pg_net, with the URL and the job's secret from Vault.
-    step('pg_net worker, Vault secrets project_url and reconcile_checkouts_secret');
-    await storeVaultSecrets(cluster.url, { project_url: apiUrl, reconcile_checkouts_secret: reconcileJobSecret });
+    step('pg_net worker, Vault secrets project_url, reconcile_checkouts_secret and send_confirmations_secret');
+    await storeVaultSecrets(cluster.url, { project_url: apiUrl, reconcile_checkouts_secret: reconcileJobSecret, send_confirmations_secret: sendConfirmationsSecret });
     const pgNet = await startPgNetWorker(cluster.url);
     stops.push(() => pgNet.close());
     const uploaded = await uploadSampleDeliverables(apiUrl, keys.serviceRoleKey);
@@ -159,6 +161,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_API_KEY: mail.apiKey,
       MAIL_FROM: functionSecrets.MAIL_FROM ?? '',
       RECONCILE_CHECKOUTS_SECRET: reconcileJobSecret,
+      SEND_CONFIRMATIONS_SECRET: sendConfirmationsSecret,
     };
     return {
       apiUrl,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** A scheduled job's credential: 256 random bits, what `openssl rand -hex 32` gives an operator. */
-export const newReconcileJobSecret = () => randomBytes(32).toString('hex');
+export const newJobSecret = () => randomBytes(32).toString('hex');
 
 /** Creates each named secret, or replaces its value when the name exists. */
 export async function storeVaultSecrets(databaseUrl: string, secrets: Record<string, string>): Promise<void> {

@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(38);
+select plan(40);
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -55,8 +55,11 @@ select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'UPDATE')
   order by 1, 2
-$$, $$ values ('profiles', 'avatar_url'), ('profiles', 'full_name'), ('user_messages', 'is_read') $$,
-  'signed-in users may update exactly: their name and avatar, and a message''s read flag');
+$$, $$ values ('profiles', 'avatar_url'), ('profiles', 'full_name'),
+              ('seller_settings', 'address'), ('seller_settings', 'contact_email'), ('seller_settings', 'legal_form'), ('seller_settings', 'legal_name'),
+              ('seller_settings', 'siret'), ('seller_settings', 'vat_number'), ('seller_settings', 'vat_rate_basis_points'), ('seller_settings', 'vat_regime'),
+              ('user_messages', 'is_read') $$,
+  'signed-in users may update exactly: their name and avatar, the seller''s mentions (administrators, by policy), and a message''s read flag');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
@@ -109,6 +112,8 @@ select policies_are('public', 'user_messages', array['Participants read their me
 select policies_are('public', 'checkout_sessions', array['Buyers can view their own checkouts'], 'checkout_sessions has exactly its reviewed policies');
 select policies_are('public', 'download_links', array['Buyers see their own download links, administrators all'], 'download_links has exactly its reviewed policies');
 select policies_are('public', 'product_files', array['Administrators can view product files'], 'product_files has exactly its reviewed policies');
+select policies_are('public', 'seller_settings', array['Administrators can read the seller settings', 'Administrators can update the seller settings'],
+  'seller_settings has exactly its reviewed policies');
 select policies_are('public', 'crash_reports', array['Visitors can report a crash', 'Signed-in users can report their own crash',
   'Administrators can read crash reports'], 'crash_reports has exactly its reviewed policies');
 select policies_are('public', 'admin_role_changes', array['Administrators can read the role changes'], 'admin_role_changes has exactly its reviewed policies');
@@ -127,6 +132,7 @@ select has_table('public', 'user_messages', 'user_messages exists');
 select has_table('public', 'checkout_sessions', 'checkout_sessions exists');
 select has_table('public', 'product_files', 'product_files exists');
 select has_table('public', 'crash_reports', 'crash_reports exists');
+select has_table('public', 'seller_settings', 'seller_settings exists');
 select has_table('public', 'admin_role_changes', 'admin_role_changes exists');
 
 select * from finish();

@@ -53,6 +53,8 @@ export const IssueDownloadBody = z.object({
   disposition: z.enum(['attachment', 'inline']),
 });
 
+export const InvoicePdfBody = z.object({ order_id: z.uuid() });
+
 /** A variant's uploaded file, to check and attach: a path under `products/`, as the bucket names them. */
 export const AttachDeliverableBody = z.object({
   variant_id: z.string().trim().min(1).max(255),

@@ -12,26 +12,16 @@ import { commerceFromEnv } from '../_shared/commerce.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { parseBody, ReconcileCheckoutsBody } from '../_shared/schemas.ts';
-import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
+import { bearsJobSecret } from '../_shared/job-secret.ts';
+import { callerClient, requireUser, serviceClient } from '../_shared/supabase.ts';
 import { reconcileCheckouts } from './reconcile.ts';
-
-const encoder = new TextEncoder();
-
-/** Whether the request carries the scheduled job's secret, compared in constant time. */
-function bearsJobSecret(request: Request): boolean {
-  const token = encoder.encode(/^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '');
-  const key = encoder.encode(requireEnv('RECONCILE_CHECKOUTS_SECRET'));
-  let difference = token.length ^ key.length;
-  for (let i = 0; i < key.length; i++) difference |= key[i]! ^ (token[i] ?? 0);
-  return difference === 0;
-}
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const { scope } = parseBody(ReconcileCheckoutsBody, await readJson(request));
     if (scope === 'all') {
-      if (!bearsJobSecret(request)) throw new HttpError(403, 'scheduled_job_only', 'Only the scheduled job may reconcile every checkout.');
+      if (!bearsJobSecret(request, 'RECONCILE_CHECKOUTS_SECRET')) throw new HttpError(403, 'scheduled_job_only', 'Only the scheduled job may reconcile every checkout.');
       return jsonResponse(await reconcileCheckouts(serviceClient(), commerceFromEnv()));
     }
     const user = await requireUser(request, callerClient(request));

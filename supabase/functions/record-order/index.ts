@@ -2,10 +2,11 @@
 // Only a session the commerce service reports as paid, that belongs to the caller and whose lines
 // match what create-checkout priced (_shared/verify-payment.ts), becomes an order; the SQL
 // function `record_order` writes the order and its items in one transaction, once per session
-// however many calls race.
+// however many calls race, and the buyer's confirmation e-mail leaves at once (once per order).
 import { commerceFromEnv } from '../_shared/commerce.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
+import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { parseBody, RecordOrderBody } from '../_shared/schemas.ts';
 import { callerClient, requireUser, serviceClient } from '../_shared/supabase.ts';
 import { type PaymentVerdict, type PricedCheckout, pricedCheckoutColumns, recordPaidCheckout, verifyPayment } from '../_shared/verify-payment.ts';
@@ -42,7 +43,12 @@ Deno.serve(async (request) => {
       throw new HttpError(status, code, message, verdict === 'mismatch' ? { cause: { paid: session, priced: pending } } : undefined);
     }
 
-    return jsonResponse({ order_id: await recordPaidCheckout(serviceClient(), session_id, user.id) });
+    const service = serviceClient();
+    const orderId = await recordPaidCheckout(service, session_id, user.id);
+    // The buyer is on /success: their confirmation goes now rather than at the next minute's
+    // send-confirmations (which sends what this does not: a failure here only logs).
+    await confirmOrder(service, orderId);
+    return jsonResponse({ order_id: orderId });
   } catch (error) {
     return errorResponse(error);
   }

@@ -21,6 +21,14 @@ export async function pageTexts(pdf: Uint8Array): Promise<string[]> {
   return pages.slice(0, -1).map((page) => page.replace(/\s+/g, ' ').trim());
 }
 
+/** Every line of every page as laid out (-layout), spaces of any kind collapsed: a table row reads as one line. */
+export async function layoutLines(pdf: Uint8Array): Promise<string[]> {
+  return (await pdftotext(pdf, ['-enc', 'UTF-8', '-layout']))
+    .split(/[\n\f]/)
+    .map((line) => line.replace(/[\s\u00a0\u202f]+/g, ' ').trim())
+    .filter(Boolean);
+}
+
 export interface Word {
   text: string;
   xMin: number;

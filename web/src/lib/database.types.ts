@@ -168,6 +168,7 @@ export type Database = {
           image_url: string | null
           order_id: string
           price_per_item_cents: number
+          product_id: string | null
           product_title: string
           quantity: number
           stamped_path: string | null
@@ -182,6 +183,7 @@ export type Database = {
           image_url?: string | null
           order_id: string
           price_per_item_cents: number
+          product_id?: string | null
           product_title: string
           quantity: number
           stamped_path?: string | null
@@ -195,6 +197,7 @@ export type Database = {
           image_url?: string | null
           order_id?: string
           price_per_item_cents?: number
+          product_id?: string | null
           product_title?: string
           quantity?: number
           stamped_path?: string | null
@@ -214,9 +217,12 @@ export type Database = {
       orders: {
         Row: {
           checkout_session_id: string
+          confirmation_sent_at: string | null
           created_at: string
           currency: string
           id: string
+          invoice_number: string
+          invoice_seller: Json | null
           status: string
           total_amount_cents: number
           user_id: string
@@ -224,18 +230,24 @@ export type Database = {
         ComputedFields: never
         Insert: {
           checkout_session_id: string
+          confirmation_sent_at?: string | null
           created_at?: string
           currency?: string
           id?: string
+          invoice_number: string
+          invoice_seller?: Json | null
           status?: string
           total_amount_cents: number
           user_id: string
         }
         Update: {
           checkout_session_id?: string
+          confirmation_sent_at?: string | null
           created_at?: string
           currency?: string
           id?: string
+          invoice_number?: string
+          invoice_seller?: Json | null
           status?: string
           total_amount_cents?: number
           user_id?: string
@@ -328,6 +340,49 @@ export type Database = {
           id?: string
           role?: string
           updated_at?: string
+        }
+        Relationships: []
+      }
+      seller_settings: {
+        Row: {
+          address: string | null
+          contact_email: string | null
+          id: boolean
+          legal_form: string | null
+          legal_name: string | null
+          siret: string | null
+          updated_at: string
+          updated_by: string | null
+          vat_number: string | null
+          vat_rate_basis_points: number | null
+          vat_regime: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          address?: string | null
+          contact_email?: string | null
+          id?: boolean
+          legal_form?: string | null
+          legal_name?: string | null
+          siret?: string | null
+          updated_at?: string
+          updated_by?: string | null
+          vat_number?: string | null
+          vat_rate_basis_points?: number | null
+          vat_regime?: string | null
+        }
+        Update: {
+          address?: string | null
+          contact_email?: string | null
+          id?: boolean
+          legal_form?: string | null
+          legal_name?: string | null
+          siret?: string | null
+          updated_at?: string
+          updated_by?: string | null
+          vat_number?: string | null
+          vat_rate_basis_points?: number | null
+          vat_regime?: string | null
         }
         Relationships: []
       }
@@ -514,6 +569,7 @@ export type Database = {
           previous_path: string
         }[]
       }
+      invoice_document: { Args: { p_order_id: string }; Returns: Json }
       issue_download_link: {
         Args: { p_order_item_id: string }
         Returns: string
@@ -522,6 +578,8 @@ export type Database = {
         Args: { issue_session_id: string }
         Returns: string
       }
+      order_confirmation: { Args: { p_order_id: string }; Returns: Json }
+      pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
         Returns: string

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '@/app/layouts/footer';
 import { Header } from '@/app/layouts/header';
@@ -32,7 +32,7 @@ export function PublicLayout() {
   const [cartOpen, setCartOpen] = useState(false);
   const [cartRequested, setCartRequested] = useState(false);
   // Any navigation (a product link, the login redirect) closes the panel.
-  const { key } = useLocation();
+  const { key, state } = useLocation();
   const [openedAt, setOpenedAt] = useState(key);
   const panelOpen = cartOpen && openedAt === key;
 
@@ -47,6 +47,15 @@ export function PublicLayout() {
     setOpenedAt(key);
     setCartOpen(true);
   };
+
+  // A page elsewhere (the orders' 'Recommander') sends the visitor here with the panel open.
+  const openCartOnArrival = (state as { openCart?: unknown } | null)?.openCart === true;
+  useEffect(() => {
+    if (!openCartOnArrival) return;
+    setCartRequested(true);
+    setOpenedAt(key);
+    setCartOpen(true);
+  }, [openCartOnArrival, key]);
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -19,6 +19,7 @@ const UsersPage = lazy(() => import('@/features/admin/components/users-page'));
 const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-page'));
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
+const SettingsPage = lazy(() => import('@/features/admin/components/settings-page'));
 const PaymentIssuesPage = lazy(() => import('@/features/admin/components/payment-issues-page'));
 
 /** One page of the commerce service's catalogue, as the storefront reads it (fresh stock included). */
@@ -49,6 +50,7 @@ function AdminPages() {
         { path: 'products', element: <ProductsPage readCataloguePage={readCataloguePage} /> },
         { path: 'users', element: <UsersPage /> },
         { path: 'analytics', element: <AnalyticsPage /> },
+        { path: 'settings', element: <SettingsPage /> },
         { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
       ],
     },

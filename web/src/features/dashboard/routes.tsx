@@ -1,7 +1,8 @@
 // /dashboard/*: the customer's area, mounted lazily by the app router. This file is the area's
 // composition root (the app router hands it the whole subtree): it alone joins the dashboard's
-// pages with the chat's thread, unread count and live updates.
+// pages with the chat's thread, unread count and live updates, and the orders with the cart.
 import { lazy } from 'react';
+import { useReorder } from '@/features/cart/hooks/use-reorder';
 import { Navigate, useRoutes } from 'react-router-dom';
 import { useUnreadCount } from '@/features/chat/api/get-unread-count';
 import { useIncomingMessages } from '@/features/chat/hooks/use-incoming-messages';
@@ -28,13 +29,19 @@ function Overview({ userId }: { userId: string }) {
   return <OverviewPage unreadMessages={unread.isError ? null : unread.data} />;
 }
 
+/** The orders page's 'Recommander' fills the cart (the cart feature's), joined here. */
+function Orders() {
+  const reorder = useReorder();
+  return <OrdersPage reorder={{ reorder: (lines) => reorder.mutate(lines), pending: reorder.isPending }} />;
+}
+
 function DashboardPages({ userId }: { userId: string }) {
   return useRoutes([
     {
       element: <DashboardLayout />,
       children: [
         { index: true, element: <Overview userId={userId} /> },
-        { path: 'orders', element: <OrdersPage /> },
+        { path: 'orders', element: <Orders /> },
         { path: 'library', element: <LibraryPage /> },
         { path: 'library/:itemId', element: <ViewerPage /> },
         { path: 'messages', element: <MessagesPage /> },

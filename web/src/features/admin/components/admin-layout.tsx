@@ -1,4 +1,4 @@
-import { BarChart3, Inbox, LayoutDashboard, MessagesSquare, Package, ShieldAlert, Users } from 'lucide-react';
+import { BarChart3, Inbox, LayoutDashboard, MessagesSquare, Package, Settings, ShieldAlert, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SidebarLayout, type SidebarNavItem } from '@/components/layouts/sidebar-layout';
@@ -14,6 +14,7 @@ const items: SidebarNavItem[] = [
   { to: '/admin/products', label: 'Produits', icon: Package },
   { to: '/admin/users', label: 'Utilisateurs', icon: Users },
   { to: '/admin/analytics', label: 'Analytique', icon: BarChart3 },
+  { to: '/admin/settings', label: 'Paramètres', icon: Settings },
 ];
 
 export function AdminLayout() {

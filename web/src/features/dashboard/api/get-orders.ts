@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase';
 export async function getOrders(userId: string) {
   const { data, error } = await supabase
     .from('orders')
-    .select('id, created_at, total_amount_cents, currency, status, order_items(id, product_title, variant_title, image_url, quantity, price_per_item_cents)')
+    .select('id, created_at, total_amount_cents, currency, status, invoice_number, order_items(id, product_id, variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents)')
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw error;

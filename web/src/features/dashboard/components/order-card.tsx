@@ -1,13 +1,23 @@
 import { FileText, RotateCcw } from 'lucide-react';
 import type { Order } from '@/features/dashboard/api/get-orders';
-import { announceComingSoon } from '@/features/dashboard/components/coming-soon';
+import { useDownloadInvoice } from '@/features/dashboard/hooks/use-download-invoice';
 import { formatOrderDate, lineTotalCents } from '@/features/dashboard/lib/order-format';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format-price';
 import { PLACEHOLDER_IMAGE } from '@/lib/product-image';
 
-export function OrderCard({ order }: { order: Order }) {
+export type OrderLines = Order['order_items'];
+
+interface OrderCardProps {
+  order: Order;
+  /** 'Recommander': puts the lines back in the cart (the dashboard's composition root provides it). */
+  onReorder: (lines: OrderLines) => void;
+  reordering: boolean;
+}
+
+export function OrderCard({ order, onReorder, reordering }: OrderCardProps) {
   const titleId = `order-${order.id}`;
+  const invoice = useDownloadInvoice();
   return (
     <article aria-labelledby={titleId} className="overflow-hidden rounded-3xl border border-plum-100 bg-white shadow-sm">
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-plum-100 bg-sand/50 px-6 py-4">
@@ -15,7 +25,9 @@ export function OrderCard({ order }: { order: Order }) {
           <h2 id={titleId} className="text-2xl font-semibold text-plum-900">
             Commande du {formatOrderDate(order.created_at)}
           </h2>
-          <p className="text-sm text-mist">N° {order.id.slice(0, 8).toUpperCase()}</p>
+          <p className="text-sm text-mist">
+            N° {order.id.slice(0, 8).toUpperCase()} · Facture {order.invoice_number}
+          </p>
         </div>
         <div className="text-right">
           <p className="text-xl font-semibold text-plum-900">{formatPrice(order.total_amount_cents, order.currency)}</p>
@@ -36,11 +48,17 @@ export function OrderCard({ order }: { order: Order }) {
         ))}
       </ul>
       <footer className="flex flex-wrap gap-3 border-t border-plum-100 px-6 py-4">
-        <Button variant="outline" size="sm" onClick={() => announceComingSoon('Le téléchargement des factures arrive prochainement.')}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => invoice.mutate({ orderId: order.id, invoiceNumber: order.invoice_number })}
+          disabled={invoice.isPending}
+          aria-busy={invoice.isPending}
+        >
           <FileText aria-hidden="true" className="h-4 w-4" />
           Facture
         </Button>
-        <Button variant="outline" size="sm" onClick={() => announceComingSoon('La commande en un clic arrive prochainement.')}>
+        <Button variant="outline" size="sm" onClick={() => onReorder(order.order_items)} disabled={reordering} aria-busy={reordering}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
           Recommander
         </Button>

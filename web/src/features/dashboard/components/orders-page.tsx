@@ -4,7 +4,7 @@ import { ReceiptText } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useOrders } from '@/features/dashboard/api/get-orders';
-import { OrderCard } from '@/features/dashboard/components/order-card';
+import { OrderCard, type OrderLines } from '@/features/dashboard/components/order-card';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -15,7 +15,13 @@ const STAGGER_SECONDS = 0.1;
 // A long history must not keep its last cards hidden for seconds.
 const STAGGERED_CARDS = 10;
 
-export default function OrdersPage() {
+export interface ReorderAction {
+  reorder: (lines: OrderLines) => void;
+  /** Whether a re-order is under way (its buttons wait). */
+  pending: boolean;
+}
+
+export default function OrdersPage({ reorder }: { reorder: ReorderAction }) {
   useDocumentMeta({ title: 'Mes Commandes' });
   const { user } = useAuth();
   return (
@@ -24,12 +30,12 @@ export default function OrdersPage() {
         <h1 className="text-4xl font-semibold text-plum-900">Mes Commandes</h1>
         <p className="mt-2 text-mist">L'historique de vos achats sur Lumière Sacrée.</p>
       </header>
-      {user ? <OrderHistory userId={user.id} /> : <Spinner label="Chargement…" />}
+      {user ? <OrderHistory userId={user.id} reorder={reorder} /> : <Spinner label="Chargement…" />}
     </div>
   );
 }
 
-function OrderHistory({ userId }: { userId: string }) {
+function OrderHistory({ userId, reorder }: { userId: string; reorder: ReorderAction }) {
   const orders = useOrders(userId);
 
   useEffect(() => {
@@ -62,7 +68,7 @@ function OrderHistory({ userId }: { userId: string }) {
             animate={{ opacity: 1, y: 0 }}
             transition={{ delay: Math.min(index, STAGGERED_CARDS) * STAGGER_SECONDS, duration: 0.35, ease: 'easeOut' }}
           >
-            <OrderCard order={order} />
+            <OrderCard order={order} onReorder={reorder.reorder} reordering={reorder.pending} />
           </motion.li>
         ))}
       </ol>

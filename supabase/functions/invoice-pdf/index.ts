@@ -1,0 +1,63 @@
+// invoice-pdf: the invoice of one order as a PDF download, for the order's buyer or an
+// administrator. The database decides (invoice_document, asked as the caller): another customer's
+// order or a made-up one is 404 « Facture introuvable »; while the seller's identity misses a
+// required mention, 409 « Facture indisponible » naming what the administrator must fill in. The
+// document is the order as recorded, with the number record_order gave it: every call for the
+// same order yields the same number, figures and bytes.
+import { corsHeaders, preflight } from '../_shared/cors.ts';
+import { errorResponse, HttpError, readJson } from '../_shared/errors.ts';
+import { InvoicePdfBody, parseBody } from '../_shared/schemas.ts';
+import { callerClient, requireUser } from '../_shared/supabase.ts';
+import type { InvoiceDocument } from './invoice-figures.ts';
+import { renderInvoice } from './render-invoice.ts';
+
+/** The mentions invoice_document names as missing, as the Paramètres form labels them. */
+const mentionLabels: Record<string, string> = {
+  legal_name: 'raison sociale',
+  address: 'adresse',
+  siret: 'SIRET ou SIREN',
+  vat_regime: 'régime de TVA',
+  vat_number: 'numéro de TVA intracommunautaire',
+  vat_rate_basis_points: 'taux de TVA',
+  contact_email: 'e-mail de contact',
+};
+
+function refusal(error: { code?: string; message: string; details?: string | null; hint?: string | null }): HttpError | null {
+  if (error.code === 'PT404') {
+    return new HttpError(404, 'invoice_not_found', 'Facture introuvable', { detail: error.details ?? undefined });
+  }
+  if (error.code === 'PT409') {
+    const missing = (error.hint ?? '').split(',').filter(Boolean).map((field) => mentionLabels[field] ?? field);
+    return new HttpError(409, 'seller_settings_incomplete', 'Facture indisponible', {
+      detail: `Les mentions légales du vendeur sont incomplètes (à renseigner : ${missing.join(', ')}). L'administrateur doit les compléter dans Administration › Paramètres.`,
+    });
+  }
+  return null;
+}
+
+Deno.serve(async (request) => {
+  if (request.method === 'OPTIONS') return preflight();
+  try {
+    const caller = callerClient(request);
+    await requireUser(request, caller);
+    const { order_id } = parseBody(InvoicePdfBody, await readJson(request));
+
+    const { data, error } = await caller.rpc('invoice_document', { p_order_id: order_id });
+    if (error) throw refusal(error) ?? new Error(`invoice_document(${order_id}): ${error.message}`);
+    const document = data as InvoiceDocument;
+
+    const pdf = await renderInvoice(document);
+    const fileName = `Facture ${document.invoice_number}.pdf`;
+    return new Response(pdf, {
+      headers: {
+        ...corsHeaders,
+        'Access-Control-Expose-Headers': 'Content-Disposition',
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+});

@@ -1,0 +1,31 @@
+// send-confirmations: the scheduled half of the buyers' confirmation e-mails (Supabase Cron every
+// minute as `send_confirmations_job`, through pg_net, bearing the job's own secret
+// SEND_CONFIRMATIONS_SECRET; any other bearer, the service-role key included, is refused with
+// 403). Sends the confirmations still unsent, with the service role (`pending_confirmations`:
+// orders the reconciliation recorded, sends that failed), a bounded
+// batch per call so that a backlog never holds one request past its CPU limit; the next minute
+// takes the rest. Each goes through the same module as record-order's own send, once per order.
+import { preflight } from '../_shared/cors.ts';
+import { errorResponse, HttpError, jsonResponse } from '../_shared/errors.ts';
+import { bearsJobSecret } from '../_shared/job-secret.ts';
+import { confirmOrder } from '../_shared/order-confirmation.ts';
+import { serviceClient } from '../_shared/supabase.ts';
+
+/** Confirmations per call: about 2 ms of CPU each (bench:functions: 470 ms for 200), within half of the 2 s limit. */
+const batchSize = 200;
+
+Deno.serve(async (request) => {
+  if (request.method === 'OPTIONS') return preflight();
+  try {
+    if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.');
+    if (!bearsJobSecret(request, 'SEND_CONFIRMATIONS_SECRET')) throw new HttpError(403, 'scheduled_job_only', 'Only the scheduled job may send the confirmations.');
+    const service = serviceClient();
+    const { data: orderIds, error } = await service.rpc('pending_confirmations', { p_limit: batchSize });
+    if (error) throw new Error(`pending_confirmations: ${error.message}`);
+    let sent = 0;
+    for (const orderId of orderIds as string[]) if (await confirmOrder(service, orderId)) sent++;
+    return jsonResponse({ sent, failed: (orderIds as string[]).length - sent });
+  } catch (error) {
+    return errorResponse(error);
+  }
+});

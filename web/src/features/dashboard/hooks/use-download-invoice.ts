@@ -1,0 +1,31 @@
+// 'Facture': the order's invoice from the invoice-pdf function (the buyer's own order, or any for
+// an administrator), saved by the browser under the function's file name, « Facture FA-….pdf ».
+import { useMutation } from '@tanstack/react-query';
+import { invoiceMessage } from '@/features/dashboard/lib/invoice-errors';
+import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast-store';
+
+async function downloadInvoice({ orderId, invoiceNumber }: { orderId: string; invoiceNumber: string }): Promise<void> {
+  const { data, error } = await supabase.functions.invoke<Blob>('invoice-pdf', { body: { order_id: orderId } });
+  if (error) throw error;
+  if (!(data instanceof Blob)) throw new Error('invoice-pdf answered without a PDF');
+  const url = URL.createObjectURL(data);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = `Facture ${invoiceNumber}.pdf`;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // After the click has handed the file to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function useDownloadInvoice() {
+  return useMutation({
+    mutationFn: downloadInvoice,
+    onError: async (error) => {
+      console.error('Downloading an invoice failed:', error);
+      toast({ variant: 'destructive', ...(await invoiceMessage(error)) });
+    },
+  });
+}
