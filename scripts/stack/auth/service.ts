@@ -9,12 +9,13 @@ import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
 import { outboxPage } from './outbox-page.ts';
+import { recover } from './recover.ts';
 import type { AuthDeps, RouteHandler } from './route.ts';
 import { ensureSessionTables } from './sessions.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, updateUser } from './user.ts';
-import { verify } from './verify.ts';
+import { verify, verifyPost } from './verify.ts';
 
 interface Route {
   method: string;
@@ -36,7 +37,9 @@ const routes: Route[] = [
   route('GET', '/user', getUser),
   route('PUT', '/user', updateUser),
   route('POST', '/logout', logout),
+  route('POST', '/recover', recover),
   route('GET', '/verify', verify),
+  route('POST', '/verify', verifyPost),
   route('GET', '/outbox', outboxPage),
   route('GET', '/admin/users', listUsers),
   route('POST', '/admin/users', createUser),
