@@ -168,3 +168,88 @@ describe('no account enumeration', () => {
     expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 });
+
+describe('password recovery in the PKCE flow', () => {
+  /** A client in supabase-js's PKCE flow, keeping its code verifier in memory as a browser would in storage. */
+  function pkceClient(): SupabaseClient {
+    const store = new Map<string, string>();
+    return createClient(stack.url, stack.anonKey, {
+      auth: {
+        flowType: 'pkce',
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storage: { getItem: (key) => store.get(key) ?? null, setItem: (key, value) => void store.set(key, value), removeItem: (key) => void store.delete(key) },
+      },
+      realtime: { transport: ws as never },
+    });
+  }
+
+  it('redirects with ?code= that only the requesting client can exchange, once, for the session', async () => {
+    const email = uniqueEmail('pkce');
+    expect((await client().auth.signUp({ email, password: 'ancien-secret-1' })).error).toBeNull();
+    const browser = pkceClient();
+    expect(await browser.auth.resetPasswordForEmail(email, { redirectTo: resetPage })).toEqual({ data: {}, error: null });
+    const mail = await newestMailTo(stack.url, email);
+    expect(new URL(mail.link).searchParams.get('token')).toMatch(/^pkce_/);
+
+    const { location } = await follow(mail.link);
+    expect(location.origin + location.pathname).toBe(resetPage);
+    expect(location.hash).toBe('');
+    const code = location.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+
+    // Another client has no verifier for this code; a wrong verifier is refused.
+    const stranger = await pkceClient().auth.exchangeCodeForSession(code);
+    expect(stranger.error).not.toBeNull();
+    const forged = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(43) }),
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ code: 'bad_code_verifier' });
+
+    const exchanged = await browser.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(email);
+    // auth-js returns it beside the session (emitting PASSWORD_RECOVERY); its types leave it out.
+    expect((exchanged.data as { redirectType?: string | null }).redirectType).toBe('recovery');
+    expect((await browser.auth.updateUser({ password: 'nouveau-secret-2' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'nouveau-secret-2' })).error).toBeNull();
+
+    const again = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(43) }),
+    });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ code: 'flow_state_not_found' });
+    // The spent link answers with the error in the query too, as GoTrue does for PKCE.
+    const spent = await follow(mail.link);
+    expect(spent.location.searchParams.get('error_code')).toBe('otp_expired');
+    expect(spent.fragment.get('error_code')).toBe('otp_expired');
+  });
+
+  it('accepts the 6-digit code of a PKCE mail on POST /verify too', async () => {
+    const email = uniqueEmail('pkce-code');
+    expect((await client().auth.signUp({ email, password: 'ancien-secret-1' })).error).toBeNull();
+    await pkceClient().auth.resetPasswordForEmail(email, { redirectTo: resetPage });
+    const mail = await newestMailTo(stack.url, email);
+    const verified = await client().auth.verifyOtp({ email, token: mail.code, type: 'recovery' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email).toBe(email);
+  });
+
+  it('refuses a half or malformed code challenge with validation_failed', async () => {
+    const email = (await forgotten()).email;
+    const ask = (body: Record<string, string>) =>
+      fetch(`${stack.url}/auth/v1/recover`, {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+        body: JSON.stringify({ email, ...body }),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { code?: string; message?: string } }));
+    expect(await ask({ code_challenge: 'a'.repeat(43) })).toMatchObject({ status: 400, body: { code: 'validation_failed', message: 'PKCE flow requires code_challenge_method and code_challenge' } });
+    expect((await ask({ code_challenge: 'short', code_challenge_method: 's256' })).body.code).toBe('validation_failed');
+  });
+});

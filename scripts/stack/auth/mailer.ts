@@ -97,9 +97,19 @@ export async function sendEmailChange(db: Queryable, context: StackContext, user
   return { to: newEmail, subject: 'Confirm your new email address', action: 'email_change', link: verifyLink(context, hash, 'email_change', redirectTo), code, sentAt: new Date() };
 }
 
-/** GoTrue's sendPasswordRecovery: a fresh link (and code) replaces the previous one. */
-export async function sendPasswordRecovery(db: Queryable, context: StackContext, user: { id: string; email: string }, redirectTo: string): Promise<SentMail> {
+/**
+ * GoTrue's sendPasswordRecovery: a fresh link (and code) replaces the previous one. For a PKCE
+ * request the token carries `pkce_` (`tokenPrefix`), so the link answers with a code to exchange.
+ */
+export async function sendPasswordRecovery(
+  db: Queryable,
+  context: StackContext,
+  user: { id: string; email: string },
+  redirectTo: string,
+  tokenPrefix = '',
+): Promise<SentMail> {
   const { code, hash } = newOneTimeToken(user.email);
-  await query(db, 'update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1', [user.id, hash]);
-  return { to: user.email, subject: 'Reset Your Password', action: 'recovery', link: verifyLink(context, hash, 'recovery', redirectTo), code, sentAt: new Date() };
+  const token = tokenPrefix + hash;
+  await query(db, 'update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1', [user.id, token]);
+  return { to: user.email, subject: 'Reset Your Password', action: 'recovery', link: verifyLink(context, token, 'recovery', redirectTo), code, sentAt: new Date() };
 }

@@ -1,8 +1,10 @@
 // POST /recover, as GoTrue's Recover: a password-recovery mail (link and 6-digit code) to a
 // registered address, and the same empty 200 for an unknown one, so the answer reveals nothing.
+// With a code_challenge (supabase-js's PKCE flow) the link will answer with a code to exchange.
 import { sendJson } from '../http.ts';
 import { transaction } from './db.ts';
 import { validationFailed } from './errors.ts';
+import { codeChallengeOf, createFlowState, pkcePrefix } from './flow-state.ts';
 import { validateEmail } from './identifiers.ts';
 import { redirectTarget, sendPasswordRecovery } from './mailer.ts';
 import { readJsonObject, stringField } from './request.ts';
@@ -17,15 +19,17 @@ export const recover: RouteHandler = async ({ req, res, url, deps }) => {
   const codeChallengeMethod = stringField(body, 'code_challenge_method');
   if (email === '') throw validationFailed('Password recovery requires an email');
   const address = validateEmail(email);
-  if (codeChallenge !== '' || codeChallengeMethod !== '') {
-    throw validationFailed('The local stack does not implement the PKCE flow for password recovery (use the implicit flow)');
-  }
+  const challenge = codeChallengeOf(codeChallenge, codeChallengeMethod);
   const redirectTo = redirectTarget(context, req, url.searchParams.get('redirect_to'));
 
   const user = await findUserByEmail(pool, address, defaultAudience);
   if (user?.email) {
     const email = user.email;
-    const mail = await transaction(pool, (db) => sendPasswordRecovery(db, context, { id: user.id, email }, redirectTo));
+    const mail = await transaction(pool, async (db) => {
+      if (!challenge) return sendPasswordRecovery(db, context, { id: user.id, email }, redirectTo);
+      await createFlowState(db, user.id, 'recovery', challenge);
+      return sendPasswordRecovery(db, context, { id: user.id, email }, redirectTo, pkcePrefix);
+    });
     outbox.record(mail);
   }
   sendJson(res, 200, {});

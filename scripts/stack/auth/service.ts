@@ -5,6 +5,7 @@ import { createUser, updateUserById } from './admin-user-write.ts';
 import { deleteUser, getUserById, listUsers } from './admin-users.ts';
 import { sqlState } from './db.ts';
 import { AuthHttpError, internalError, notFound, OAuthStyleError, sendAuthError, validationFailed } from './errors.ts';
+import { ensureFlowStateTable } from './flow-state.ts';
 import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
@@ -59,6 +60,7 @@ function asAuthError(error: unknown): AuthHttpError | OAuthStyleError {
 export const createAuthService: ServiceFactory = async (context) => {
   const pool = context.pool('supabase_auth_admin');
   await ensureSessionTables(pool);
+  await ensureFlowStateTable(pool);
   const deps: AuthDeps = { context, pool, outbox: new Outbox() };
 
   return {

@@ -2,15 +2,15 @@
 // GoTrue's implicit flow, it confirms or recovers, signs the user in, and sends the browser (303)
 // to redirect_to with the session in the URL fragment; a bad link goes there with the error in the
 // fragment instead. POST /verify spends the same tokens (or a mail's 6-digit code) for JSON.
-import type { StackContext } from '../context.ts';
 import { sendJson } from '../http.ts';
 import { isUniqueViolation, query, queryOne, transaction, type Queryable } from './db.ts';
 import { AuthHttpError, forbidden, unprocessable, validationFailed } from './errors.ts';
+import { issueAuthCode, pkcePrefix } from './flow-state.ts';
 import { validateEmail } from './identifiers.ts';
 import { otpExpirySeconds, redirectTarget, tokenHash } from './mailer.ts';
 import { readJsonObject, stringField } from './request.ts';
 import type { RouteHandler } from './route.ts';
-import { clientInfo, issueSession, type ClientInfo, type SessionBody } from './sessions.ts';
+import { clientInfo, issueSession, type SessionBody } from './sessions.ts';
 import { isBanned, type UserRow } from './user-json.ts';
 import { confirmEmail, markIdentityEmailVerified, selectUsers, setEmail } from './users.ts';
 
@@ -33,7 +33,7 @@ function expired(sentAt: string | null): boolean {
  * What a verification presents: the token hash of a link (GET, or POST `token_hash`), or the hash
  * of the 6-digit code of a mail with the address it was sent to (POST `email` and `token`).
  */
-export type Proof = { tokenHash: string; email?: string };
+type Proof = { tokenHash: string; email?: string };
 
 interface TokenKind {
   /** The auth.users column that holds the hash, and the one that holds the address it went to. */
@@ -48,9 +48,10 @@ const emailChangeKind: TokenKind = { tokenColumn: 'email_change_token_new', emai
 
 /** The user the proof's token was sent to, if still valid (GoTrue's verifyEmailLink / isOtpValid). */
 async function userByProof(db: Queryable, kind: TokenKind, proof: Proof, invalid: () => AuthHttpError): Promise<UserRow> {
-  const byAddress = proof.email === undefined ? '' : ` and lower(u.${kind.emailColumn}) = $2`;
-  const params = proof.email === undefined ? [proof.tokenHash] : [proof.tokenHash, proof.email];
-  const user = await queryOne<UserRow>(db, `${selectUsers} where u.${kind.tokenColumn} = $1${byAddress} for update of u`, params);
+  const byAddress = proof.email === undefined ? '' : ` and lower(u.${kind.emailColumn}) = $3`;
+  const params = proof.email === undefined ? [proof.tokenHash, pkcePrefix] : [proof.tokenHash, pkcePrefix, proof.email];
+  // A code matches its token whether the request was implicit or PKCE (GoTrue's isOtpValid).
+  const user = await queryOne<UserRow>(db, `${selectUsers} where u.${kind.tokenColumn} in ($1::text, $2::text || $1::text)${byAddress} for update of u`, params);
   if (!user) throw invalid();
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   if (expired(kind.sentAtOf(user))) throw invalid();
@@ -96,33 +97,21 @@ async function confirmEmailChange(db: Queryable, proof: Proof, invalid: () => Au
   return user.id;
 }
 
-/** Spends the proof for its type and signs its user in; `invalid` is the answer to a bad or spent proof. */
-export async function verifyAndSignIn(
-  db: Queryable,
-  context: StackContext,
-  type: string,
-  proof: Proof,
-  client: ClientInfo,
-  invalid: () => AuthHttpError = linkInvalid,
-): Promise<SessionBody> {
-  let userId: string;
+/** Spends the proof for its type; its user's id. `invalid` is the answer to a bad or spent proof. */
+function spendProof(db: Queryable, type: string, proof: Proof, invalid: () => AuthHttpError = linkInvalid): Promise<string> {
   switch (type) {
     case 'signup':
     case 'invite':
     case 'email':
-      userId = await confirmSignup(db, proof, invalid);
-      break;
+      return confirmSignup(db, proof, invalid);
     case 'email_change':
-      userId = await confirmEmailChange(db, proof, invalid);
-      break;
+      return confirmEmailChange(db, proof, invalid);
     case 'recovery':
     case 'magiclink':
-      userId = await recoverAccount(db, proof, invalid);
-      break;
+      return recoverAccount(db, proof, invalid);
     default:
       throw validationFailed('Invalid email verification type');
   }
-  return issueSession(db, context, userId, 'otp', client);
 }
 
 /** POST /verify: a token hash, or a mail's 6-digit code with its address, for a session as JSON. */
@@ -148,35 +137,58 @@ export const verifyPost: RouteHandler = async ({ req, res, deps }) => {
     proof = { tokenHash: hash };
     invalid = linkInvalid;
   }
-  const session = await transaction(deps.pool, (db) => verifyAndSignIn(db, deps.context, type, proof, clientInfo(req), invalid));
+  const session = await transaction(deps.pool, async (db) => issueSession(db, deps.context, await spendProof(db, type, proof, invalid), 'otp', clientInfo(req)));
   sendJson(res, 200, session);
 };
 
-/** GET /verify: the link of a mail. */
+/** The implicit flow's redirect: the session in the fragment. */
+function sessionRedirect(redirectTo: string, session: SessionBody, type: string): string {
+  return `${redirectTo}#${encodeSorted({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    sb: '',
+    token_type: session.token_type,
+    type,
+  })}`;
+}
+
+/** GoTrue's prepPKCERedirectURL: the code to exchange added to redirect_to's query. */
+function codeRedirect(redirectTo: string, code: string): string {
+  const target = new URL(redirectTo);
+  target.searchParams.set('code', code);
+  return target.toString();
+}
+
+/** GoTrue's prepErrorRedirectURL: the error in the fragment, and in the query too for PKCE. */
+function errorRedirect(redirectTo: string, error: AuthHttpError, pkce: boolean): string {
+  const target = new URL(redirectTo);
+  const oauthError = oauthErrors[error.status];
+  const values = encodeSorted({ ...(oauthError ? { error: oauthError } : {}), error_code: error.code, error_description: error.message, sb: '' });
+  target.search = pkce ? values : '';
+  target.hash = values;
+  return target.toString();
+}
+
+/** GET /verify: the link of a mail. A `pkce_` token answers with a code, otherwise with the session. */
 export const verify: RouteHandler = async ({ req, res, url, deps }) => {
   const type = url.searchParams.get('type') ?? '';
   const token = url.searchParams.get('token') ?? '';
   if (type === '') throw validationFailed('Verify requires a verification type');
   if (token === '') throw validationFailed('Verify requires a token or a token hash');
   const redirectTo = redirectTarget(deps.context, req, url.searchParams.get('redirect_to'));
+  const pkce = token.startsWith(pkcePrefix);
   let location: string;
   try {
-    const session = await transaction(deps.pool, (db) => verifyAndSignIn(db, deps.context, type, { tokenHash: token }, clientInfo(req)));
-    location = `${redirectTo}#${encodeSorted({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      sb: '',
-      token_type: session.token_type,
-      type,
-    })}`;
+    location = await transaction(deps.pool, async (db) => {
+      const userId = await spendProof(db, type, { tokenHash: token });
+      if (pkce) return codeRedirect(redirectTo, await issueAuthCode(db, userId, type));
+      return sessionRedirect(redirectTo, await issueSession(db, deps.context, userId, 'otp', clientInfo(req)), type);
+    });
   } catch (error) {
     if (!(error instanceof AuthHttpError)) throw error;
-    const target = new URL(redirectTo);
-    const oauthError = oauthErrors[error.status];
-    target.hash = encodeSorted({ ...(oauthError ? { error: oauthError } : {}), error_code: error.code, error_description: error.message, sb: '' });
-    location = target.toString();
+    location = errorRedirect(redirectTo, error, pkce);
   }
   res.writeHead(303, { Location: location, 'Content-Length': 0 }).end();
 };
