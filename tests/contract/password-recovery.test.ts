@@ -231,6 +231,17 @@ describe('password recovery in the PKCE flow', () => {
     expect(spent.fragment.get('error_code')).toBe('otp_expired');
   });
 
+  it('refuses a code older than the flow state expiry (five minutes) with flow_state_expired', async () => {
+    const email = uniqueEmail('pkce-late');
+    expect((await client().auth.signUp({ email, password: 'ancien-secret-1' })).error).toBeNull();
+    const browser = pkceClient();
+    await browser.auth.resetPasswordForEmail(email, { redirectTo: resetPage });
+    const code = (await follow((await newestMailTo(stack.url, email)).link)).location.searchParams.get('code')!;
+    await db.query(`update auth.flow_state set auth_code_issued_at = now() - interval '301 seconds' where auth_code = $1`, [code]);
+    const late = await browser.auth.exchangeCodeForSession(code);
+    expect(late.error).toMatchObject({ status: 422, code: 'flow_state_expired' });
+  });
+
   it('accepts the 6-digit code of a PKCE mail on POST /verify too', async () => {
     const email = uniqueEmail('pkce-code');
     expect((await client().auth.signUp({ email, password: 'ancien-secret-1' })).error).toBeNull();
