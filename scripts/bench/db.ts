@@ -9,6 +9,7 @@ import { startCluster } from '../db/cluster.ts';
 import { applyBootstrap, applyMigrations } from '../db/migrate.ts';
 import { done, step } from '../lib/log.ts';
 import { adminUsersLargeTables, adminUsersQueries } from './admin-users-queries.ts';
+import { analyticsLargeTables, analyticsQueries, generateTraffic } from './analytics-queries.ts';
 import { dashboardQueries, type BenchQuery } from './dashboard-queries.ts';
 import { fullScale, generateHistory, type HistorySize } from './generate-history.ts';
 import { formatMs, median, percentile, timeRuns } from './stats.ts';
@@ -16,10 +17,11 @@ import { formatMs, median, percentile, timeRuns } from './stats.ts';
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const ratioTarget = 1.5;
 const p95TargetMs = 20;
-const largeTables = ['orders', 'order_items', 'user_messages', 'contact_messages', 'profiles', ...adminUsersLargeTables];
+const largeTables = ['orders', 'order_items', 'user_messages', 'contact_messages', 'profiles', ...adminUsersLargeTables, ...analyticsLargeTables];
 const scale: HistorySize = process.env.BENCH_SCALE === 'small'
   ? { customers: 500, orders: 5_000, itemsPerOrder: 3, chatMessages: 50_000, contactMessages: 2_500 }
   : fullScale;
+const pageViews = process.env.BENCH_SCALE === 'small' ? 50_000 : 1_000_000;
 
 async function asRole(pool: pg.Pool, role: string, claims: object, sql: string, params: unknown[]): Promise<pg.QueryResult> {
   const client = await pool.connect();
@@ -74,15 +76,16 @@ try {
   await applyMigrations(cluster.url);
   const db = new pg.Client({ connectionString: cluster.url });
   await db.connect();
-  step(`generating ${scale.customers} customers, ${scale.orders} orders, ${scale.orders * scale.itemsPerOrder} items, ${scale.chatMessages} messages, ${scale.contactMessages} contact messages`);
+  step(`generating ${scale.customers} customers, ${scale.orders} orders, ${scale.orders * scale.itemsPerOrder} items, ${scale.chatMessages} messages, ${scale.contactMessages} contact messages, ${pageViews} page views`);
   const started = Date.now();
   const history = await generateHistory(db, scale);
+  await generateTraffic(db, { pageViews });
   done(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const pool = new pg.Pool({ connectionString: cluster.urlFor('authenticator'), max: 2 });
   const rows: string[] = [];
   const misses: string[] = [];
-  for (const query of [...dashboardQueries(history), ...(await adminUsersQueries(db, history))]) {
+  for (const query of [...dashboardQueries(history), ...(await adminUsersQueries(db, history)), ...analyticsQueries(history)]) {
     const claims = { sub: query.as, role: 'authenticated', aud: 'authenticated', email: 'bench@example.test' };
     const plan = await asRole(pool, 'authenticated', claims, `explain (format json) ${query.sql}`, query.params);
     const counted = await countedSequentialScans(db, claims, query);
@@ -95,13 +98,13 @@ try {
       `${query.name.padEnd(26)} ${formatMs(median(rls)).padStart(10)} ${formatMs(p95).padStart(10)} ${formatMs(median(bypass)).padStart(10)} ${ratio.toFixed(2).padStart(6)}  ${scans.length ? `SEQ SCAN ${scans.join(',')}` : 'index'}`,
     );
     if (ratio >= ratioTarget) misses.push(`${query.name}: ratio ${ratio.toFixed(2)}`);
-    if (p95 >= p95TargetMs) misses.push(`${query.name}: p95 ${formatMs(p95)}`);
+    if (p95 >= (query.p95TargetMs ?? p95TargetMs)) misses.push(`${query.name}: p95 ${formatMs(p95)}`);
     if (scans.length) misses.push(`${query.name}: sequential scan on ${scans.join(', ')}`);
   }
   await pool.end();
   await db.end();
   console.log(['', `${'query'.padEnd(26)} ${'RLS med'.padStart(10)} ${'RLS p95'.padStart(10)} ${'bypass med'.padStart(10)} ${'ratio'.padStart(6)}  plan`, ...rows, ''].join('\n'));
-  console.log(misses.length ? `missed targets:\n  ${misses.join('\n  ')}` : `every ratio < ${ratioTarget}, every p95 < ${p95TargetMs} ms, no sequential scan on a large table`);
+  console.log(misses.length ? `missed targets:\n  ${misses.join('\n  ')}` : `every ratio < ${ratioTarget}, every p95 < ${p95TargetMs} ms (analytics < 100 ms), no sequential scan on a large table`);
   process.exitCode = misses.length ? 1 : 0;
 } finally {
   await cluster.stop();

@@ -36,6 +36,17 @@ function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
   return (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
 }
 
+/**
+ * Like Kong: the services learn the client's address from X-Forwarded-For (the peer appended to
+ * what the client sent) and X-Real-IP; PostgREST hands both on in `request.headers`.
+ */
+function forwardClientAddress(req: IncomingMessage): void {
+  const peer = req.socket.remoteAddress ?? '';
+  const sent = req.headers['x-forwarded-for'];
+  req.headers['x-forwarded-for'] = sent ? `${Array.isArray(sent) ? sent.join(', ') : sent}, ${peer}` : peer;
+  req.headers['x-real-ip'] = peer;
+}
+
 export interface GatewayOptions {
   port: number;
   host?: string;
@@ -81,6 +92,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
+    forwardClientAddress(req);
     const target = route(req);
     if (req.method === 'OPTIONS') {
       res.writeHead(200, { 'Content-Type': 'text/plain', ...target?.service.preflightHeaders?.(target.path) }).end('ok');

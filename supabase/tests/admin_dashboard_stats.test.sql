@@ -1,9 +1,9 @@
 -- admin_dashboard_stats(): refused to anyone but an administrator; for an administrator, the
--- four figures count exactly what they say. Counts are measured as deltas around what this file
+-- six figures count exactly what they say. Counts are measured as deltas around what this file
 -- adds, so rows the seed or other tests left behind do not matter.
 begin;
 \ir helpers/setup.psql
-select plan(14);
+select plan(16);
 
 select tests.create_user('xavier@stats.test', 'Xavier');
 select tests.create_user('yvonne@stats.test', 'Yvonne');
@@ -32,7 +32,8 @@ reset role;
 
 -- What happens next: two recent contact messages and an old one; a new member and one who joined
 -- a month ago; an order an hour ago and one two days ago; chat messages read and unread, to
--- Xavier and to others, from customers and from staff.
+-- Xavier and to others, from customers and from staff; checkouts awaiting payment, recent and
+-- old, and one paid; two page views now and one (dated by hand) two days ago.
 insert into public.contact_messages (name, email, subject, message, created_at) values
   ('Visiteur', 'visiteur@example.test', 'Question', 'Bonjour', now()),
   ('Visiteuse', 'visiteuse@example.test', 'Retraite', 'Bonjour', now() - interval '6 days'),
@@ -52,6 +53,15 @@ insert into public.user_messages (sender_id, receiver_id, content, is_read) valu
   (tests.user_id('yvonne@stats.test'), tests.user_id('xavier@stats.test'), 'Yvonne à Xavier', false),
   (tests.user_id('xavier@stats.test'), tests.user_id('alice@stats.test'), 'Xavier à Alice', false);
 
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, created_at) values
+  ('cs_stats_pending', tests.user_id('alice@stats.test'), '[{}]', 4500, 'pending', now() - interval '1 hour'),
+  ('cs_stats_pending_old', tests.user_id('alice@stats.test'), '[{}]', 4500, 'pending', now() - interval '2 days'),
+  ('cs_stats_paid', tests.user_id('bruno@stats.test'), '[{}]', 4500, 'completed', now());
+select set_config('request.headers', '{"host":"shop.test","x-forwarded-for":"203.0.113.80","user-agent":"Stats"}', true);
+select public.record_page_view('/', null);
+select public.record_page_view('/store', null);
+insert into private.page_views (path, created_at) values ('/old', now() - interval '2 days');
+
 select tests.authenticate_as('xavier@stats.test');
 create temporary table stats_after as select * from public.admin_dashboard_stats();
 select is((select count(*)::integer from stats_after), 1, 'the administrator gets one row of figures');
@@ -63,6 +73,11 @@ select is((select a.recent_orders - b.recent_orders from stats_after a, stats_be
   'orders of the last 24 hours are counted, older ones are not');
 select is((select unread_customer_messages from stats_after), 3,
   'unread messages from customers to this administrator are counted; read ones, other administrators'' and staff messages are not');
+
+select is((select a.pending_orders - b.pending_orders from stats_after a, stats_before b), 1,
+  'checkouts awaiting payment from the last 24 hours are counted; older and paid ones are not');
+select is((select a.visits_24h - b.visits_24h from stats_after a, stats_before b), 2,
+  'page views of the last 24 hours are counted, older ones are not');
 
 select tests.authenticate_as('yvonne@stats.test');
 select is((select unread_customer_messages from public.admin_dashboard_stats()), 1, 'another administrator sees her own unread customer messages');

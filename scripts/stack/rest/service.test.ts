@@ -87,11 +87,20 @@ describe('reads', () => {
 describe('transactions and identity', () => {
   it('runs as the JWT role with request.* settings, reads read-only', async () => {
     const who = await call('POST', '/rpc/rest_whoami', { token: alice, body: {}, headers: { 'X-Test': 'abc' } });
-    expect(who.json).toEqual({ role: 'authenticated', sub: stack.fixture.alice.userId, method: 'POST', path: '/rpc/rest_whoami', header: 'abc', readonly: 'on' });
+    expect(who.json).toEqual({
+      role: 'authenticated', sub: stack.fixture.alice.userId, method: 'POST', path: '/rpc/rest_whoami', header: 'abc',
+      forwarded_for: '127.0.0.1', real_ip: '127.0.0.1', readonly: 'on',
+    });
     const anon = await call('GET', '/rpc/rest_whoami');
     expect(anon.json).toMatchObject({ role: 'anon', sub: null, method: 'GET' });
     const service = await call('GET', '/rpc/rest_whoami', { token: stack.serviceRoleKey });
     expect(service.json).toMatchObject({ role: 'service_role' });
+  });
+
+  it('passes the client address as Kong does: appended to X-Forwarded-For, and X-Real-IP', async () => {
+    // record_page_view hashes the client address from these (after cf-connecting-ip on hosted).
+    const who = await call('GET', '/rpc/rest_whoami', { headers: { 'X-Forwarded-For': '203.0.113.5' } });
+    expect(who.json).toMatchObject({ forwarded_for: '203.0.113.5, 127.0.0.1', real_ip: '127.0.0.1' });
   });
 
   it('refuses bad tokens with 401 and WWW-Authenticate', async () => {

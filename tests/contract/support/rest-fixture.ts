@@ -119,6 +119,7 @@ create function public.rest_set_note(order_reference text, new_note text) return
 create function public.rest_whoami() returns json language sql stable as $$
   select json_build_object('role', current_user, 'sub', auth.uid(), 'method', current_setting('request.method', true),
     'path', current_setting('request.path', true), 'header', current_setting('request.headers', true)::json->>'x-test',
+    'forwarded_for', current_setting('request.headers', true)::json->>'x-forwarded-for', 'real_ip', current_setting('request.headers', true)::json->>'x-real-ip',
     'readonly', current_setting('transaction_read_only'))
 $$;
 create function public.rest_fail(message text) returns void language plpgsql as $$ begin raise exception '%', message; end $$;

@@ -379,6 +379,27 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_analytics_daily: {
+        Args: { p_days: number }
+        Returns: {
+          checkouts: number
+          day: string
+          new_accounts: number
+          orders: number
+          page_views: number
+          revenue_cents: number
+          visitors: number
+        }[]
+      }
+      admin_analytics_products: {
+        Args: { p_days: number }
+        Returns: {
+          downloads: number
+          product_title: string
+          revenue_cents: number
+          units: number
+        }[]
+      }
       admin_conversations: {
         Args: { p_limit?: number; p_offset?: number }
         Returns: {
@@ -397,8 +418,27 @@ export type Database = {
         Returns: {
           new_contact_messages: number
           new_users: number
+          pending_orders: number
           recent_orders: number
           unread_customer_messages: number
+          visits_24h: number
+        }[]
+      }
+      admin_orders_export: {
+        Args: {
+          p_after_created_at?: string
+          p_after_order_id?: string
+          p_days: number
+        }
+        Returns: {
+          created_at: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          items: string
+          order_id: string
+          status: string
+          total_amount_cents: number
         }[]
       }
       admin_payment_issues: {
@@ -485,6 +525,10 @@ export type Database = {
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
         Returns: string
+      }
+      record_page_view: {
+        Args: { p_path: string; p_referrer_host?: string }
+        Returns: boolean
       }
     }
     Enums: {

@@ -4,6 +4,7 @@ import { Footer } from '@/app/layouts/footer';
 import { Header } from '@/app/layouts/header';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
+import { usePageViewReport } from '@/hooks/use-page-view-report';
 import { useScrollToTop } from '@/hooks/use-scroll-to-top';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth-context';
@@ -21,6 +22,8 @@ export function PageLoader() {
 
 export function PublicLayout() {
   useScrollToTop();
+  // Public pages only: the customer's dashboard and the admin area have layouts of their own.
+  usePageViewReport();
   const { user, loading } = useAuth();
   const { items } = useCart();
   const checkoutItems = useMemo(() => items.map((line) => ({ variant_id: line.variant.id, quantity: line.quantity })), [items]);

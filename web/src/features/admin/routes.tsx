@@ -7,7 +7,6 @@ import { lazy } from 'react';
 import { Navigate, useRoutes } from 'react-router-dom';
 import { adminKeys } from '@/features/admin/api/admin-keys';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
-import { ComingSoonPage } from '@/features/admin/components/coming-soon-page';
 import { getProducts } from '@/features/catalogue/api/get-products';
 import { useIncomingMessages } from '@/features/chat/hooks/use-incoming-messages';
 import { RequireAdmin } from '@/components/guards/require-admin';
@@ -17,6 +16,7 @@ const DashboardPage = lazy(() => import('@/features/admin/components/admin-dashb
 const ProductsPage = lazy(() => import('@/features/admin/components/products-page'));
 const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-inbox-page'));
 const UsersPage = lazy(() => import('@/features/admin/components/users-page'));
+const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-page'));
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
 const PaymentIssuesPage = lazy(() => import('@/features/admin/components/payment-issues-page'));
@@ -48,7 +48,7 @@ function AdminPages() {
         { path: 'payments', element: <PaymentIssuesPage /> },
         { path: 'products', element: <ProductsPage readCataloguePage={readCataloguePage} /> },
         { path: 'users', element: <UsersPage /> },
-        { path: 'analytics', element: <ComingSoonPage title="Analytique" /> },
+        { path: 'analytics', element: <AnalyticsPage /> },
         { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
       ],
     },

@@ -1,6 +1,7 @@
 export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   contactMessages: ['admin', 'contact-messages'] as const,
+  analytics: ['admin', 'analytics'] as const,
   catalogue: ['admin', 'catalogue'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
   users: ['admin', 'users'] as const,

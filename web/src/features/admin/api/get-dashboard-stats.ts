@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 
 export type DashboardStats = Database['public']['Functions']['admin_dashboard_stats']['Returns'][number];
 
-/** The four figures, from one admin-only database function (42501 for anyone else). */
+/** The dashboard figures, from one admin-only database function (42501 for anyone else). */
 export async function getDashboardStats(): Promise<DashboardStats> {
   const { data, error } = await supabase.rpc('admin_dashboard_stats').single();
   if (error) throw error;

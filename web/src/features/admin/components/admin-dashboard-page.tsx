@@ -1,5 +1,5 @@
-// /admin/dashboard: the welcome, four live figures and the quick accesses.
-import { BarChart3, Inbox, Mail, MessageCircle, MessagesSquare, Package, ShoppingCart, UserPlus, Users, type LucideIcon } from 'lucide-react';
+// /admin/dashboard: the welcome, six live figures (one admin-only function) and the quick accesses.
+import { BarChart3, Eye, Hourglass, Inbox, Mail, MessageCircle, MessagesSquare, Package, ShoppingCart, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardStats } from '@/features/admin/api/get-dashboard-stats';
@@ -13,7 +13,7 @@ const quickAccess: Array<{ to: string; label: string; description: string; icon:
   { to: '/admin/conversations', label: 'Conversations', description: 'Répondre aux clients en direct.', icon: MessagesSquare },
   { to: '/admin/products', label: 'Produits', description: 'Gérer le catalogue.', icon: Package },
   { to: '/admin/users', label: 'Utilisateurs', description: 'Consulter les comptes.', icon: Users },
-  { to: '/admin/analytics', label: 'Analytique', description: 'Suivre la fréquentation.', icon: BarChart3 },
+  { to: '/admin/analytics', label: 'Analytique', description: 'Suivre les ventes et la fréquentation.', icon: BarChart3 },
 ];
 
 export default function AdminDashboardPage() {
@@ -33,10 +33,12 @@ export default function AdminDashboardPage() {
         <p className="mt-3 text-lg text-mist">Bienvenue, {emailLocalPart(user?.email)}</p>
       </header>
 
-      <section aria-label="Chiffres clés" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatTile label="Messages de contact (7 jours)" value={figure(stats.data?.new_contact_messages)} icon={Mail} to="/admin/messages" />
-        <StatTile label="Nouveaux utilisateurs (7 jours)" value={figure(stats.data?.new_users)} icon={UserPlus} />
-        <StatTile label="Commandes (24 heures)" value={figure(stats.data?.recent_orders)} icon={ShoppingCart} />
+      <section aria-label="Chiffres clés" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <StatTile label="Nouveaux messages (7 jours)" value={figure(stats.data?.new_contact_messages)} icon={Mail} to="/admin/messages" />
+        <StatTile label="Nouveaux utilisateurs (7 jours)" value={figure(stats.data?.new_users)} icon={UserPlus} to="/admin/users" />
+        <StatTile label="Commandes en attente" value={figure(stats.data?.pending_orders)} icon={Hourglass} />
+        <StatTile label="Visites (24h)" value={figure(stats.data?.visits_24h)} icon={Eye} to="/admin/analytics" />
+        <StatTile label="Commandes (24 heures)" value={figure(stats.data?.recent_orders)} icon={ShoppingCart} to="/admin/analytics" />
         <StatTile label="Messages clients non lus" value={figure(stats.data?.unread_customer_messages)} icon={MessageCircle} to="/admin/conversations" />
       </section>
 
