@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
+import { newestMailTo } from '../../scripts/stack/auth/test-stack.ts';
 import { startAuthStack, type AuthStack } from './support/auth-stack.ts';
 
 let stack: AuthStack;
@@ -181,11 +182,9 @@ describe('e-mail confirmation (auto-confirmation off)', () => {
     const early = await supabase.auth.signInWithPassword({ email, password: 'secret-123' });
     expect(early.error).toMatchObject({ name: 'AuthApiError', message: 'Email not confirmed', status: 400, code: 'email_not_confirmed' });
 
-    const outbox = await (await fetch(`${gateway.url}/auth/v1/outbox`)).text();
-    const item = outbox.split('<li class="mail">').find((part) => part.includes(email));
-    const link = item && /class="mail-link"[^>]*href="([^"]+)"/.exec(item)?.[1]?.replaceAll('&amp;', '&');
+    const { link } = await newestMailTo(gateway.url, email);
     expect(link).toContain('/auth/v1/verify?');
-    const verified = await fetch(link!, { redirect: 'manual' });
+    const verified = await fetch(link, { redirect: 'manual' });
     expect(verified.status).toBe(303);
     expect(verified.headers.get('location')).toMatch(new RegExp(`^${gateway.siteUrl}/auth/callback#access_token=`));
 

@@ -2,7 +2,7 @@
 // goes to the console and the outbox page, /verify confirms and redirects with the session.
 import { describe, expect, it } from 'vitest';
 import { verifyJwt } from '../keys.ts';
-import { callAuth, useAuthTestStack, uniqueEmail } from './test-stack.ts';
+import { callAuth, newestMailTo, useAuthTestStack, uniqueEmail } from './test-stack.ts';
 
 const auth = useAuthTestStack();
 
@@ -20,11 +20,7 @@ async function outbox(): Promise<string> {
 }
 
 async function linkFor(email: string): Promise<string> {
-  const page = await outbox();
-  const item = page.split('<li class="mail">').find((part) => part.includes(email));
-  const href = item && /class="mail-link"[^>]*href="([^"]+)"/.exec(item)?.[1];
-  if (!href) throw new Error(`no mail to ${email} in the outbox`);
-  return href.replaceAll('&amp;', '&');
+  return (await newestMailTo(auth.stack.unconfirmed.url, email)).link;
 }
 
 describe('sign-up with confirmation', () => {

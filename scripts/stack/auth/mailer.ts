@@ -10,13 +10,15 @@ import { query, type Queryable } from './db.ts';
 export const otpExpirySeconds = 3600;
 const outboxCapacity = 200;
 
-export type MailAction = 'signup' | 'email_change';
+export type MailAction = 'signup' | 'email_change' | 'recovery';
 
 export interface SentMail {
   to: string;
   subject: string;
   action: MailAction;
   link: string;
+  /** GoTrue's `{{ .Token }}`: the 6-digit code the mail offers besides the link. */
+  code: string;
   sentAt: Date;
 }
 
@@ -34,10 +36,15 @@ export class Outbox {
   }
 }
 
-/** GoTrue's GenerateTokenHash: what the link carries and auth.users stores. */
-function tokenHash(email: string): string {
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  return createHash('sha224').update(email + otp).digest('hex');
+/** GoTrue's GenerateTokenHash: what the link carries and auth.users stores, from the address and the code. */
+export function tokenHash(email: string, code: string): string {
+  return createHash('sha224').update(email + code).digest('hex');
+}
+
+/** GoTrue's GenerateOtp: a fresh 6-digit code and the hash of it the link carries. */
+function newOneTimeToken(email: string): { code: string; hash: string } {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return { code, hash: tokenHash(email, code) };
 }
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -73,19 +80,36 @@ function verifyLink(context: StackContext, token: string, action: MailAction, re
 
 /** GoTrue's sendConfirmation: a fresh link replaces the previous one. Record the mail once committed. */
 export async function sendConfirmation(db: Queryable, context: StackContext, user: { id: string; email: string }, redirectTo: string): Promise<SentMail> {
-  const token = tokenHash(user.email);
-  await query(db, 'update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1', [user.id, token]);
-  return { to: user.email, subject: 'Confirm your email address', action: 'signup', link: verifyLink(context, token, 'signup', redirectTo), sentAt: new Date() };
+  const { code, hash } = newOneTimeToken(user.email);
+  await query(db, 'update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1', [user.id, hash]);
+  return { to: user.email, subject: 'Confirm your email address', action: 'signup', link: verifyLink(context, hash, 'signup', redirectTo), code, sentAt: new Date() };
 }
 
 /** GoTrue's sendEmailChange, confirmed by the new address only (no secure double confirmation). */
 export async function sendEmailChange(db: Queryable, context: StackContext, userId: string, newEmail: string, redirectTo: string): Promise<SentMail> {
-  const token = tokenHash(newEmail);
+  const { code, hash } = newOneTimeToken(newEmail);
   await query(
     db,
     `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = now(),
             email_change_confirm_status = 0, updated_at = now() where id = $1`,
-    [userId, newEmail, token],
+    [userId, newEmail, hash],
   );
-  return { to: newEmail, subject: 'Confirm your new email address', action: 'email_change', link: verifyLink(context, token, 'email_change', redirectTo), sentAt: new Date() };
+  return { to: newEmail, subject: 'Confirm your new email address', action: 'email_change', link: verifyLink(context, hash, 'email_change', redirectTo), code, sentAt: new Date() };
+}
+
+/**
+ * GoTrue's sendPasswordRecovery: a fresh link (and code) replaces the previous one. For a PKCE
+ * request the token carries `pkce_` (`tokenPrefix`), so the link answers with a code to exchange.
+ */
+export async function sendPasswordRecovery(
+  db: Queryable,
+  context: StackContext,
+  user: { id: string; email: string },
+  redirectTo: string,
+  tokenPrefix = '',
+): Promise<SentMail> {
+  const { code, hash } = newOneTimeToken(user.email);
+  const token = tokenPrefix + hash;
+  await query(db, 'update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1', [user.id, token]);
+  return { to: user.email, subject: 'Reset Your Password', action: 'recovery', link: verifyLink(context, token, 'recovery', redirectTo), code, sentAt: new Date() };
 }

@@ -5,16 +5,18 @@ import { createUser, updateUserById } from './admin-user-write.ts';
 import { deleteUser, getUserById, listUsers } from './admin-users.ts';
 import { sqlState } from './db.ts';
 import { AuthHttpError, internalError, notFound, OAuthStyleError, sendAuthError, validationFailed } from './errors.ts';
+import { ensureFlowStateTable } from './flow-state.ts';
 import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
 import { outboxPage } from './outbox-page.ts';
+import { recover } from './recover.ts';
 import type { AuthDeps, RouteHandler } from './route.ts';
 import { ensureSessionTables } from './sessions.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, updateUser } from './user.ts';
-import { verify } from './verify.ts';
+import { verify, verifyPost } from './verify.ts';
 
 interface Route {
   method: string;
@@ -36,7 +38,9 @@ const routes: Route[] = [
   route('GET', '/user', getUser),
   route('PUT', '/user', updateUser),
   route('POST', '/logout', logout),
+  route('POST', '/recover', recover),
   route('GET', '/verify', verify),
+  route('POST', '/verify', verifyPost),
   route('GET', '/outbox', outboxPage),
   route('GET', '/admin/users', listUsers),
   route('POST', '/admin/users', createUser),
@@ -56,6 +60,7 @@ function asAuthError(error: unknown): AuthHttpError | OAuthStyleError {
 export const createAuthService: ServiceFactory = async (context) => {
   const pool = context.pool('supabase_auth_admin');
   await ensureSessionTables(pool);
+  await ensureFlowStateTable(pool);
   const deps: AuthDeps = { context, pool, outbox: new Outbox() };
 
   return {

@@ -13,7 +13,8 @@ import { secureAlphanumeric, type WeakPassword } from './passwords.ts';
 import { isBanned, userJson, type UserJson } from './user-json.ts';
 import { findUserById } from './users.ts';
 
-export type AuthMethod = 'password' | 'otp';
+/** The amr methods the local service signs in with ('recovery' from a PKCE recovery code). */
+export type AuthMethod = 'password' | 'otp' | 'recovery';
 
 export interface SessionBody {
   access_token: string;

@@ -166,3 +166,19 @@ export async function signUp(gateway: AuthGateway, email = uniqueEmail(), passwo
 export function decodeJwt(token: string): any {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 }
+
+export interface OutboxMail {
+  action: string;
+  link: string;
+  code: string;
+}
+
+/** The newest mail to `email` on the outbox page of the stack at `apiUrl`, as a person would read it. */
+export async function newestMailTo(apiUrl: string, email: string): Promise<OutboxMail> {
+  const page = await (await fetch(`${apiUrl}/auth/v1/outbox`)).text();
+  const item = page.split('<li class="mail">').find((part) => part.includes(`<strong class="mail-to">${email}</strong>`));
+  const link = item && /class="mail-link" data-action="([^"]+)" href="([^"]+)"/.exec(item);
+  const code = item && /class="mail-code">([^<]*)</.exec(item)?.[1];
+  if (!link || code === undefined) throw new Error(`no mail to ${email} in the outbox`);
+  return { action: link[1]!, link: link[2]!.replaceAll('&amp;', '&'), code };
+}

@@ -63,9 +63,18 @@ describe('password grant', () => {
     const unknown = await callAuth(auth.stack.confirmed, '/token?grant_type=magic', { body: {} });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
-    const pkce = await callAuth(auth.stack.confirmed, '/token?grant_type=pkce', { body: { auth_code: 'x', code_verifier: 'y' } });
-    expect(pkce.status).toBe(400);
-    expect(pkce.body.message).toMatch(/^unsupported_grant_type: .*pkce/);
+    const idToken = await callAuth(auth.stack.confirmed, '/token?grant_type=id_token', { body: { provider: 'google', id_token: 'x' } });
+    expect(idToken.status).toBe(400);
+    expect(idToken.body.message).toMatch(/^unsupported_grant_type: .*id_token/);
+  });
+
+  it('answers the pkce grant without a known code as GoTrue does', async () => {
+    const empty = await callAuth(auth.stack.confirmed, '/token?grant_type=pkce', { body: { auth_code: '', code_verifier: 'y' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: 'validation_failed', message: 'invalid request: both auth code and code verifier should be non-empty' });
+    const unknown = await callAuth(auth.stack.confirmed, '/token?grant_type=pkce', { body: { auth_code: 'x', code_verifier: 'y' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'flow_state_not_found' });
   });
 });
 

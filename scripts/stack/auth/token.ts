@@ -1,8 +1,9 @@
-// POST /token: GoTrue's password and refresh_token grants. The other grants (pkce, id_token,
+// POST /token: GoTrue's password, refresh_token and pkce grants. The other grants (id_token,
 // web3) need flows the local stack does not run, and are refused plainly.
 import { sendJson } from '../http.ts';
 import { transaction } from './db.ts';
 import { badRequest, OAuthStyleError, unprocessable, validationFailed } from './errors.ts';
+import { redeemAuthCode } from './flow-state.ts';
 import { passwordMatches, weakness } from './passwords.ts';
 import { readJsonObject, stringField } from './request.ts';
 import type { AuthRequest, RouteHandler } from './route.ts';
@@ -40,6 +41,19 @@ async function refreshTokenGrant({ req, res, deps }: AuthRequest): Promise<void>
   sendJson(res, 200, await refreshSession(deps.pool, deps.context, refreshToken, clientInfo(req)));
 }
 
+/** The PKCE flow's last step: the code a mail's link gave and the verifier only the client knows. */
+async function pkceGrant({ req, res, deps }: AuthRequest): Promise<void> {
+  const body = await readJsonObject(req);
+  const authCode = stringField(body, 'auth_code');
+  const codeVerifier = stringField(body, 'code_verifier');
+  if (authCode === '' || codeVerifier === '') throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+  const session = await transaction(deps.pool, async (db) => {
+    const { userId, authenticationMethod } = await redeemAuthCode(db, authCode, codeVerifier);
+    return issueSession(db, deps.context, userId, authenticationMethod, clientInfo(req));
+  });
+  sendJson(res, 200, session);
+}
+
 export const token: RouteHandler = async (request) => {
   const grantType = request.url.searchParams.get('grant_type') ?? '';
   switch (grantType) {
@@ -48,9 +62,10 @@ export const token: RouteHandler = async (request) => {
     case 'refresh_token':
       return refreshTokenGrant(request);
     case 'pkce':
+      return pkceGrant(request);
     case 'id_token':
     case 'web3':
-      throw validationFailed(`unsupported_grant_type: the local stack does not implement the ${grantType} grant (use the implicit flow)`);
+      throw validationFailed(`unsupported_grant_type: the local stack does not implement the ${grantType} grant`);
     default:
       throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }

@@ -43,6 +43,11 @@ export function LoginForm() {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         <InputField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
         <InputField label="Mot de passe" type="password" autoComplete="current-password" required error={errors.password?.message} {...form.register('password')} />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-semibold text-plum-700 underline-offset-4 hover:underline">
+            Mot de passe oublié ?
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
           Se connecter
         </Button>

@@ -21,3 +21,7 @@ export const registerSchema = z.object({
 });
 
 export type RegisterValues = z.infer<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;

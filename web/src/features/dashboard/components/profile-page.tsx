@@ -3,7 +3,7 @@ import { KeyRound, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useProfileName } from '@/features/dashboard/api/get-profile';
 import { NameForm } from '@/features/dashboard/components/name-form';
-import { PasswordForm } from '@/features/dashboard/components/password-form';
+import { PasswordForm } from '@/components/password-form';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth-context';

@@ -1,14 +1,16 @@
+// The new-password form of the profile and of the forgotten-password page.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useChangePassword } from '@/features/dashboard/api/change-password';
-import { passwordSchema, type PasswordValues } from '@/features/dashboard/schemas/profile-schemas';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
+import { useChangePassword } from '@/lib/change-password';
+import { passwordSchema, type PasswordValues } from '@/lib/password-rules';
 import { toast } from '@/lib/toast-store';
 
 const empty: PasswordValues = { newPassword: '', confirmPassword: '' };
 
-export function PasswordForm() {
+/** A new password, typed twice; `onChanged` runs once the auth service has stored it. */
+export function PasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
   const change = useChangePassword();
   const form = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
@@ -18,6 +20,7 @@ export function PasswordForm() {
       await change.mutateAsync(newPassword);
       form.reset(empty);
       toast({ title: 'Votre mot de passe a été changé.' });
+      onChanged?.();
     } catch (error) {
       console.error('Changing the password failed:', error);
       toast({ variant: 'destructive', title: 'Erreur', description: (error as Error).message || 'Impossible de changer le mot de passe.' });
