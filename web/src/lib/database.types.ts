@@ -514,6 +514,7 @@ export type Database = {
           previous_path: string
         }[]
       }
+      claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
       issue_download_link: {
         Args: { p_order_item_id: string }
         Returns: string
