@@ -20,7 +20,7 @@ $$;
 create function pg_temp.contact(times integer) returns void language plpgsql as $$
 begin
   for i in 1..times loop
-    insert into public.contact_messages (name, email, subject, message) values ('Visiteur', 'visiteur@doors.test', 'Question', 'Bonjour ' || i);
+    perform public.send_contact_message('Visiteur', 'visiteur@doors.test', 'Question', 'Bonjour ' || i, tests.ripe_contact_token());
   end loop;
 end $$;
 create function pg_temp.chat(receiver text, times integer) returns void language plpgsql as $$

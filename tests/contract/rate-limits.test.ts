@@ -1,10 +1,10 @@
-// The rate limits over real HTTP, through the gateway as a browser reaches it: a burst at each door
+// The rate limits and the contact form's anti-spam over real HTTP, through the gateway as a browser reaches it: a burst at each door
 // gets 429 with PostgREST's JSON error (code PT429) once past the limit and never before. Each case
 // comes from its own client address (the gateway hands X-Forwarded-For on, as Kong does) or its
 // own customer, so it neither meets nor uses up another test's allowance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../scripts/stack/launch.ts';
-import { newCustomer, type ShopEnv } from '../support/shop.ts';
+import { client, newCustomer, type ShopEnv } from '../support/shop.ts';
 
 let stack: LocalStack | undefined;
 let env: ShopEnv;
@@ -36,15 +36,23 @@ async function post(path: string, body: unknown, headers: Record<string, string>
   return { status: response.status, type: response.headers.get('content-type'), body: text ? JSON.parse(text) : null };
 }
 
-const contact = (address: string, i: number) =>
-  post('contact_messages', { name: 'Visiteur', email: 'visiteur@limits.test', subject: 'Rafale', message: `Message ${i}` }, { 'X-Forwarded-For': address });
+/** A contact form shown now; its token ripens after the form's minimum fill time (3 s). */
+async function shownForm(address: string): Promise<string> {
+  return (await post('rpc/contact_form_token', {}, { 'X-Forwarded-For': address })).body as string;
+}
+const ripe = () => new Promise((resolve) => setTimeout(resolve, 3_100));
+
+const contactFrom = (address: string, token: string, i: number, extra: Record<string, string> = {}) =>
+  post('rpc/send_contact_message', { p_name: 'Visiteur', p_email: 'visiteur@limits.test', p_subject: `Rafale ${address}`, p_message: `Message ${i}`, p_form_token: token, ...extra }, { 'X-Forwarded-For': address });
 
 describe('the contact form, per client address', () => {
   it('accepts five messages in a burst of eight and refuses the rest with 429 and a JSON error', async () => {
     const address = newAddress();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => contact(address, i)));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
-    const refused = answers.filter((a) => a.status !== 201);
+    const token = await shownForm(address);
+    await ripe();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => contactFrom(address, token, i)));
+    expect(answers.filter((a) => a.status === 204)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status !== 204);
     expect(refused).toHaveLength(3);
     for (const answer of refused) {
       expect(answer.status).toBe(429);
@@ -55,9 +63,31 @@ describe('the contact form, per client address', () => {
 
   it('never refuses before the limit, and another address is not held back', async () => {
     const address = newAddress();
-    for (let i = 1; i <= 5; i++) expect((await contact(address, i)).status).toBe(201);
-    expect((await contact(address, 6)).status).toBe(429);
-    expect((await contact(newAddress(), 1)).status).toBe(201);
+    const other = newAddress();
+    const [token, otherToken] = [await shownForm(address), await shownForm(other)];
+    await ripe();
+    for (let i = 1; i <= 5; i++) expect((await contactFrom(address, token, i)).status).toBe(204);
+    expect((await contactFrom(address, token, 6)).status).toBe(429);
+    expect((await contactFrom(other, otherToken, 1)).status).toBe(204);
+  });
+
+  it('answers a bot like a person and stores nothing: honeypot filled, sent at once, no token', async () => {
+    const address = newAddress();
+    const token = await shownForm(address);
+    const instant = await contactFrom(address, token, 1);
+    await ripe();
+    const honeypot = await contactFrom(address, token, 2, { p_website: 'https://spam.test' });
+    const tokenless = await post('rpc/send_contact_message', { p_name: 'Robot', p_email: 'visiteur@limits.test', p_subject: `Rafale ${address}`, p_message: 'Achetez', p_form_token: null }, { 'X-Forwarded-For': address });
+    const person = await contactFrom(address, token, 3);
+    expect([instant.status, honeypot.status, tokenless.status, person.status]).toEqual([204, 204, 204, 204]);
+    const service = client(env, env.SUPABASE_SERVICE_ROLE_KEY);
+    const { data } = await service.from('contact_messages').select('message').eq('subject', `Rafale ${address}`);
+    expect(data).toEqual([{ message: 'Message 3' }]);
+  });
+
+  it('refuses a direct insert into the table', async () => {
+    const answer = await post('contact_messages', { name: 'Robot', email: 'robot@limits.test', subject: 'Direct', message: 'Achetez' }, { 'X-Forwarded-For': newAddress() });
+    expect(answer.status).toBe(401);
   });
 });
 
