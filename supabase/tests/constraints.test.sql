@@ -65,15 +65,15 @@ select throws_ok($$ update public.profiles set full_name = repeat('n', 201) wher
 
 -- contact_messages, as the visitor who fills in the form
 select tests.clear_authentication();
-select lives_ok($$ insert into public.contact_messages (name, email, subject, message) values ('Visiteur', 'visiteur@constraints.test', 'Question', 'Bonjour') $$, 'contact: a well-formed message is accepted');
-select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values ('V', 'pas-un-email', 'S', 'M') $$, '23514', null, 'contact: an e-mail without @ is refused');
-select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values ('V', 'v@localhost', 'S', 'M') $$, '23514', null, 'contact: an e-mail without a domain dot is refused');
-select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values ('V', 'v w@example.test', 'S', 'M') $$, '23514', null, 'contact: an e-mail with a space is refused');
-select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values ('V', repeat('a', 310) || '@example.test', 'S', 'M') $$, '23514', null, 'contact: an e-mail over 320 characters is refused');
-select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values (repeat('n', 201), 'v@example.test', 'S', 'M') $$, '23514', null, 'contact: a name over 200 characters is refused');
-select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values ('V', 'v@example.test', '  ', 'M') $$, '23514', null, 'contact: a blank subject is refused');
-select throws_ok($$ insert into public.contact_messages (name, email, subject, message) values ('V', 'v@example.test', 'S', e' \n\t ') $$, '23514', null, 'contact: a blank message is refused');
-select throws_ok($$ insert into public.contact_messages (name, email, subject) values ('V', 'v@example.test', 'S') $$, '23502', null, 'contact: the message is required');
+select lives_ok($$ select public.send_contact_message('Visiteur', 'visiteur@constraints.test', 'Question', 'Bonjour', tests.ripe_contact_token()) $$, 'contact: a well-formed message is accepted');
+select throws_ok($$ select public.send_contact_message('V', 'pas-un-email', 'S', 'M', tests.ripe_contact_token()) $$, '23514', null, 'contact: an e-mail without @ is refused');
+select throws_ok($$ select public.send_contact_message('V', 'v@localhost', 'S', 'M', tests.ripe_contact_token()) $$, '23514', null, 'contact: an e-mail without a domain dot is refused');
+select throws_ok($$ select public.send_contact_message('V', 'v w@example.test', 'S', 'M', tests.ripe_contact_token()) $$, '23514', null, 'contact: an e-mail with a space is refused');
+select throws_ok($$ select public.send_contact_message('V', repeat('a', 310) || '@example.test', 'S', 'M', tests.ripe_contact_token()) $$, '23514', null, 'contact: an e-mail over 320 characters is refused');
+select throws_ok($$ select public.send_contact_message(repeat('n', 201), 'v@example.test', 'S', 'M', tests.ripe_contact_token()) $$, '23514', null, 'contact: a name over 200 characters is refused');
+select throws_ok($$ select public.send_contact_message('V', 'v@example.test', '  ', 'M', tests.ripe_contact_token()) $$, '23514', null, 'contact: a blank subject is refused');
+select throws_ok($$ select public.send_contact_message('V', 'v@example.test', 'S', e' \n\t ', tests.ripe_contact_token()) $$, '23514', null, 'contact: a blank message is refused');
+select throws_ok($$ select public.send_contact_message('V', 'v@example.test', 'S', null, tests.ripe_contact_token()) $$, '23502', null, 'contact: the message is required');
 
 -- user_messages, as the customer and the administrator who chat
 select tests.authenticate_as('alice@constraints.test');

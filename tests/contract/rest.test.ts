@@ -213,6 +213,21 @@ describe('database errors', () => {
     const bad = await alice.from('rest_orders').insert({ ...row, reference: reference('chk'), total_cents: -1 });
     expect(bad).toMatchObject({ status: 400, error: { code: '23514' } });
   });
+
+  it('answers a PTxxx SQLSTATE with its status and the JSON error, as PostgREST does', async () => {
+    for (const [state, status] of [['PT429', 429], ['PT402', 402], ['PT503', 503]] as const) {
+      const refused = await anon.rpc('rest_refuse', { state });
+      expect(refused).toMatchObject({ status, data: null, error: { code: state, message: `refused with ${state}`, details: 'the detail', hint: 'the hint' } });
+    }
+    const response = await fetch(`${stack.url}/rest/v1/rpc/rest_refuse`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ state: 'PT429' }),
+    });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ code: 'PT429', message: 'refused with PT429', details: 'the detail', hint: 'the hint' });
+  });
 });
 
 describe('rpc', () => {

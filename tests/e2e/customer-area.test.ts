@@ -126,6 +126,8 @@ it("shows a visitor's contact message in the administrator's inbox", async () =>
   await visitor.getByLabel('Email').fill('lucie@example.test');
   await visitor.getByLabel('Sujet').fill(subject);
   await visitor.getByLabel('Message').fill('Bonjour, les méditations guidées conviennent-elles aux débutants ?');
+  // A person takes a few seconds; a form sent sooner is a bot's and is quietly dropped.
+  await visitor.waitForTimeout(3_100);
   await visitor.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect.poll(() => visitor.getByText('Message envoyé ! ✨', { exact: true }).first().isVisible()).toBe(true);
 

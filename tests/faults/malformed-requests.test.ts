@@ -28,7 +28,7 @@ const targets = [
   { name: 'create-checkout', method: 'POST', path: () => '/functions/v1/create-checkout' },
   { name: 'record-order', method: 'POST', path: () => '/functions/v1/record-order' },
   { name: 'set-admin-role', method: 'POST', path: () => '/functions/v1/set-admin-role' },
-  { name: 'REST insert contact_messages', method: 'POST', path: () => '/rest/v1/contact_messages' },
+  { name: 'REST rpc send_contact_message', method: 'POST', path: () => '/rest/v1/rpc/send_contact_message' },
   { name: 'REST insert user_messages', method: 'POST', path: () => '/rest/v1/user_messages' },
   { name: 'REST insert crash_reports', method: 'POST', path: () => '/rest/v1/crash_reports' },
   { name: 'REST update profiles', method: 'PATCH', path: () => `/rest/v1/profiles?id=eq.${userId}` },
@@ -73,12 +73,13 @@ describe.each(targets)('$name', ({ method, path }) => {
 });
 
 it('keeps answering after the abuse', async () => {
-  const health = await fetch(`${own.env.SUPABASE_URL}/rest/v1/contact_messages`, {
+  const health = await fetch(`${own.env.SUPABASE_URL}/rest/v1/rpc/contact_form_token`, {
     method: 'POST',
     headers: { apikey: own.env.SUPABASE_ANON_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Anne', email: 'anne@example.test', subject: 'Bonjour', message: 'Tout va bien.' }),
+    body: '{}',
   });
-  expect(health.status).toBe(201);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toMatch(/^\d+\.[0-9a-f]{64}$/);
   const fn = await fetch(`${own.env.SUPABASE_URL}/functions/v1/record-order`, {
     method: 'POST',
     headers: { apikey: own.env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

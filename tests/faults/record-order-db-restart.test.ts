@@ -1,5 +1,6 @@
 // The database restarts during a burst of record-order calls: no order is half-written, calls
 // retried after the restart succeed, and every paid session ends with exactly one order.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { restartCluster } from '../../scripts/db/cluster.ts';
@@ -15,15 +16,19 @@ const lines = [
 ];
 
 it('records each paid session exactly once across a database restart', async () => {
-  const { supabase } = await newCustomer(own.env, 'restart');
+  // Eight buyers, one paid session each: a buyer may keep only three checkouts pending at once.
   const sessions: string[] = [];
+  const buyers = new Map<string, SupabaseClient>();
   for (let i = 0; i < 8; i++) {
+    const { supabase } = await newCustomer(own.env, `restart-${i}`);
     const { data, error } = await createCheckout(own.env, supabase, lines);
     expect(error).toBeNull();
-    sessions.push(await pay(data!.url));
+    const sessionId = await pay(data!.url);
+    sessions.push(sessionId);
+    buyers.set(sessionId, supabase);
   }
 
-  const record = (sessionId: string) => supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+  const record = (sessionId: string) => buyers.get(sessionId)!.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
   // Three calls per session, and the database restarts while they are in flight.
   const burst = Promise.allSettled(sessions.flatMap((id) => [record(id), record(id), record(id)]));
   await new Promise((r) => setTimeout(r, 30));

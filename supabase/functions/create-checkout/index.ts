@@ -3,7 +3,7 @@
 // must be on the site, and the pending checkout is recorded for record-order to verify later.
 import { type CatalogueVariant, commerceFromEnv } from '../_shared/commerce.ts';
 import { preflight } from '../_shared/cors.ts';
-import { badRequest, errorResponse, jsonResponse, readJson } from '../_shared/errors.ts';
+import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { CreateCheckoutBody, parseBody } from '../_shared/schemas.ts';
 import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
 
@@ -29,6 +29,21 @@ const pricedLine = (variant: CatalogueVariant, quantity: number) => ({
   quantity,
 });
 
+/**
+ * Counts this checkout against the buyer's limits (README "Rate limits") before the commerce
+ * service opens a session: past them, the database refuses with PT429 and so do we, with 429.
+ */
+async function claimCheckout(request: Request): Promise<void> {
+  const { error } = await callerClient(request).rpc('claim_checkout');
+  if (!error) return;
+  if (error.code === 'PT429') {
+    throw new HttpError(429, 'rate_limited', error.message, {
+      detail: 'Vous avez commencé plusieurs paiements en peu de temps. Veuillez patienter quelques minutes avant de réessayer.',
+    });
+  }
+  throw new Error(`claiming a checkout: ${error.message}`);
+}
+
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
@@ -38,6 +53,7 @@ Deno.serve(async (request) => {
     requireSiteOrigin('successUrl', body.successUrl);
     requireSiteOrigin('cancelUrl', body.cancelUrl);
 
+    await claimCheckout(request);
     const commerce = commerceFromEnv();
     const catalogue = await commerce.findVariants(body.items.map((item) => item.variant_id));
     const lines = body.items.map(({ variant_id, quantity }) => {

@@ -2,7 +2,7 @@
 // whatever the request says, and every bad cart is a 400 that writes nothing.
 import assert from 'node:assert/strict';
 import { catalogue, checkoutSession, effectivePrice, type CatalogueEntry } from './commerce_sandbox.ts';
-import { callFunction, env, signUpCustomer, writesOf } from './helpers.ts';
+import { callFunction, env, service, signUpCustomer, writesOf } from './helpers.ts';
 
 const entries = await catalogue();
 const buyable = entries.filter((e) => e.purchasable && (e.stock === null || e.stock >= 3));
@@ -105,4 +105,24 @@ Deno.test('only signed-in customers may check out', async () => {
   const missing = await fetch(`${env.supabaseUrl}/functions/v1/create-checkout`, { method: 'POST', body: '{}' });
   assert.equal(missing.status, 401, 'the gateway refuses a call without a JWT');
   await missing.body?.cancel();
+});
+
+Deno.test('a burst of checkouts is refused with 429 and a French message past the limits, and opens nothing at the commerce service', async () => {
+  const buyer = await signUpCustomer('burst');
+  const cart = checkout([{ variant_id: regular.variantId, quantity: 1 }]);
+  for (let i = 1; i <= 3; i++) assert.equal((await callFunction('create-checkout', cart, buyer.token)).status, 200, `checkout ${i} of 3 pending`);
+  const fourth = await callFunction('create-checkout', cart, buyer.token);
+  assert.equal(fourth.status, 429, 'a fourth pending checkout at once is refused');
+  assert.equal(fourth.body.error.code, 'rate_limited');
+  assert.equal(fourth.body.error.detail, 'Vous avez commencé plusieurs paiements en peu de temps. Veuillez patienter quelques minutes avant de réessayer.');
+  assert.deepEqual(await writesOf(buyer.user.id), { checkouts: 3, orders: 0 });
+
+  // Once abandoned, they no longer hold the buyer back; five in ten minutes still do.
+  const { error } = await service.from('checkout_sessions').update({ status: 'expired' }).eq('user_id', buyer.user.id);
+  assert.equal(error, null);
+  for (let i = 4; i <= 5; i++) assert.equal((await callFunction('create-checkout', cart, buyer.token)).status, 200, `checkout ${i} of 5 in ten minutes`);
+  const sixth = await callFunction('create-checkout', cart, buyer.token);
+  assert.equal(sixth.status, 429, 'the sixth in ten minutes is refused');
+  assert.equal(sixth.body.error.code, 'rate_limited');
+  assert.deepEqual(await writesOf(buyer.user.id), { checkouts: 5, orders: 0 });
 });

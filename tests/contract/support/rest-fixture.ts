@@ -10,7 +10,7 @@ drop table if exists public.rest_gifts, public.rest_loyalty, public.rest_order_i
   public.rest_products, public.rest_customers, public.rest_messages cascade;
 drop function if exists public.rest_add(integer, integer), public.rest_orders_above(integer), public.rest_series(integer),
   public.rest_set_note(text, text), public.rest_whoami(), public.rest_order_totals(), public.rest_fail(text),
-  public.rest_echo(jsonb), public.rest_first_order();
+  public.rest_echo(jsonb), public.rest_first_order(), public.rest_refuse(text);
 
 create table public.rest_customers (
   id uuid primary key default gen_random_uuid(),
@@ -123,11 +123,14 @@ create function public.rest_whoami() returns json language sql stable as $$
     'readonly', current_setting('transaction_read_only'))
 $$;
 create function public.rest_fail(message text) returns void language plpgsql as $$ begin raise exception '%', message; end $$;
+-- Refuses with the SQLSTATE given, as a rate limit (PT429) or any PTxxx status a function chooses.
+create function public.rest_refuse(state text) returns void language plpgsql as $$
+begin raise exception 'refused with %', state using errcode = state, detail = 'the detail', hint = 'the hint'; end $$;
 create function public.rest_echo(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
 -- The shop's first migration revokes EXECUTE on new functions from the API roles: grant it back.
 grant execute on function public.rest_add(integer, integer), public.rest_series(integer), public.rest_orders_above(integer),
   public.rest_first_order(), public.rest_order_totals(), public.rest_set_note(text, text), public.rest_whoami(),
-  public.rest_fail(text), public.rest_echo(jsonb) to anon, authenticated;
+  public.rest_fail(text), public.rest_echo(jsonb), public.rest_refuse(text) to anon, authenticated;
 
 notify pgrst, 'reload schema';
 `;

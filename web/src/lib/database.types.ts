@@ -569,6 +569,8 @@ export type Database = {
           previous_path: string
         }[]
       }
+      claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
+      contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
       invoice_document: { Args: { p_order_id: string }; Returns: Json }
       issue_download_link: {
         Args: { p_order_item_id: string }
@@ -587,6 +589,17 @@ export type Database = {
       record_page_view: {
         Args: { p_path: string; p_referrer_host?: string }
         Returns: boolean
+      }
+      send_contact_message: {
+        Args: {
+          p_email: string
+          p_form_token: string
+          p_message: string
+          p_name: string
+          p_subject: string
+          p_website?: string
+        }
+        Returns: undefined
       }
     }
     Enums: {

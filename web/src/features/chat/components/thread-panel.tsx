@@ -6,6 +6,7 @@ import { useSendMessage } from '@/features/chat/api/send-message';
 import { MessageComposer } from '@/features/chat/components/message-composer';
 import { MessageList } from '@/features/chat/components/message-list';
 import { useMarkThreadRead } from '@/features/chat/hooks/use-mark-thread-read';
+import { isRateLimited, rateLimitedMessage } from '@/lib/rate-limit';
 import { toast } from '@/lib/toast-store';
 
 interface ThreadPanelProps {
@@ -43,7 +44,8 @@ export function ThreadPanel({ readerId, customerId, receiverId, otherName, loadi
       return true;
     } catch (error) {
       console.error('Sending the message failed:', error);
-      toast({ variant: 'destructive', title: 'Erreur', description: "Votre message n'a pas pu être envoyé." });
+      if (isRateLimited(error)) toast({ variant: 'destructive', title: 'Veuillez patienter', description: rateLimitedMessage });
+      else toast({ variant: 'destructive', title: 'Erreur', description: "Votre message n'a pas pu être envoyé." });
       return false;
     }
   };
