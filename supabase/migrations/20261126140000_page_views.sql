@@ -85,6 +85,27 @@ immutable
 set search_path = ''
 as $$ select 20 $$;
 
+-- The client's address as the gateway passes it in `request.headers` ('' when there is none, as
+-- in a direct SQL session). Hosted Supabase sits behind Cloudflare, which sets cf-connecting-ip
+-- itself (overwriting whatever the client sent); the gateway (Kong, and the local one) appends the
+-- peer to x-forwarded-for, whose first entry is the client, and sets x-real-ip.
+create function private.request_client_address()
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  with h as (select coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb as headers)
+  select coalesce(
+    h.headers ->> 'cf-connecting-ip',
+    nullif(btrim(split_part(h.headers ->> 'x-forwarded-for', ',', 1)), ''),
+    h.headers ->> 'x-real-ip',
+    '')
+  from h
+$$;
+
+revoke all on function private.request_client_address() from public, anon, authenticated;
+
 -- Counts one page view: the path (as the address bar shows it, percent-encoded, at most 512
 -- characters) and the referring site's host name (lower case, optional port, at most 261), both
 -- checked (22023 with the reason otherwise). Returns false when the visitor already counted
@@ -98,13 +119,7 @@ set search_path = ''
 as $$
 declare
   headers jsonb := coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb;
-  -- Hosted Supabase sits behind Cloudflare (cf-connecting-ip); the gateway (Kong, and the local
-  -- one) appends the peer to x-forwarded-for, whose first entry is the client.
-  client_address text := coalesce(
-    headers ->> 'cf-connecting-ip',
-    nullif(btrim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''),
-    headers ->> 'x-real-ip',
-    '');
+  client_address text := private.request_client_address();
   referrer text := lower(nullif(btrim(p_referrer_host), ''));
   today date := private.paris_today();
   this_minute timestamptz := date_trunc('minute', now());
