@@ -92,6 +92,18 @@ describe('useCheckout', () => {
     vi.restoreAllMocks();
   });
 
+  it("says why when the buyer's checkout limit is reached, in the function's own French", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const detail = 'Vous avez commencé plusieurs paiements en peu de temps. Veuillez patienter quelques minutes avant de réessayer.';
+    const answer = new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'too many checkouts', detail } }), { status: 429 });
+    invoke.mockResolvedValue({ data: null, error: Object.assign(new Error('Edge Function returned a non-2xx status code'), { context: answer }) });
+    renderAt('/store', { items, isSignedIn: true });
+    act(() => start());
+    await waitFor(() => expect(lastToast()).toMatchObject({ variant: 'destructive', title: 'Erreur de paiement', description: detail }));
+    expect(redirectTo).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
   it('resumes the pending checkout once signed in on the page it was started from', async () => {
     invoke.mockResolvedValue({ data: { url: 'https://pay.test/cs_2' }, error: null });
     savePendingCheckout('/product/p1');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useCreateCheckout, type CheckoutItem } from '@/features/checkout/api/create-checkout';
+import { CheckoutRateLimitedError, useCreateCheckout, type CheckoutItem } from '@/features/checkout/api/create-checkout';
 import { clearPendingCheckout, readPendingCheckout, savePendingCheckout } from '@/features/checkout/pending-checkout';
 import { redirectTo } from '@/lib/redirect';
 import { toast } from '@/lib/toast-store';
@@ -39,7 +39,10 @@ export function useCheckout({ items, isSignedIn, authLoading }: UseCheckoutOptio
         toast({
           variant: 'destructive',
           title: 'Erreur de paiement',
-          description: "Un problème est survenu lors de l'initialisation du paiement. Veuillez réessayer.",
+          description:
+            error instanceof CheckoutRateLimitedError
+              ? error.detail
+              : "Un problème est survenu lors de l'initialisation du paiement. Veuillez réessayer.",
         });
       },
     });
