@@ -34,7 +34,7 @@ $$, 'every function of public and private has a fixed search_path (Supabase lint
 select is_empty($$
   select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')
-    and p.oid::regprocedure::text <> all (array['record_page_view(text,text)', 'contact_form_token()', 'send_contact_message(text,text,text,text,text,text)'])
+    and p.oid::regprocedure::text <> all (array['record_page_view(text,text)', 'contact_form_token()', 'send_contact_message(text,text,text,text,text,text,text)'])
 $$, 'anon can execute no function of public or private beyond the allow-list');
 select ok(not has_schema_privilege('anon', 'private', 'usage'), 'anon cannot even look into the private schema');
 select ok(not has_schema_privilege('authenticated', 'public', 'create'), 'signed-in users cannot create objects in public');
