@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startCaptchaSandbox } from '../captcha-sandbox/server.ts';
 import { startCommerceSandbox } from '../commerce-sandbox/server.ts';
 import { persistentDataDir } from '../db/cluster-home.ts';
 import { startCluster, type Cluster } from '../db/cluster.ts';
@@ -96,6 +97,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!persistent) rmSync(mailDir, { recursive: true, force: true });
     });
 
+    // The captcha provider's siteverify, played offline: the contact-captcha function checks there.
+    const captcha = await startCaptchaSandbox({ port: await freePort() });
+    stops.push(() => captcha.close());
+
     const keys = apiKeys(jwtSecret);
     const apiPort = await port('api');
     const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -111,6 +116,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Always the sandbox locally, whatever .env says: a developer's run never mails a customer.
       MAIL_API_URL: mail.url,
       MAIL_API_KEY: mail.apiKey,
+      // Always the sandbox locally, like the mail: no check ever reaches the real provider.
+      CAPTCHA_VERIFY_URL: `${captcha.url}/siteverify`,
+      CAPTCHA_SECRET: captcha.secret,
       RECONCILE_CHECKOUTS_SECRET: reconcileJobSecret,
       SEND_CONFIRMATIONS_SECRET: sendConfirmationsSecret,
     };
@@ -162,6 +170,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_FROM: functionSecrets.MAIL_FROM ?? '',
       RECONCILE_CHECKOUTS_SECRET: reconcileJobSecret,
       SEND_CONFIRMATIONS_SECRET: sendConfirmationsSecret,
+      CAPTCHA_SANDBOX_URL: captcha.url,
     };
     return {
       apiUrl,

@@ -64,6 +64,9 @@ export const AttachDeliverableBody = z.object({
     .regex(/^products\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/, 'not a product file path'),
 });
 
+/** The widget's token (Turnstile's are at most 2,048 characters); empty when the widget was not solved. */
+export const ContactCaptchaBody = z.object({ token: z.string().trim().max(4096).default('') });
+
 /** Parses a body or throws a 400 that names the first wrong field. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);

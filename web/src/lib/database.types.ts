@@ -572,6 +572,10 @@ export type Database = {
       claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
       contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
       invoice_document: { Args: { p_order_id: string }; Returns: Json }
+      issue_contact_captcha_pass: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       issue_download_link: {
         Args: { p_order_item_id: string }
         Returns: string
@@ -592,6 +596,7 @@ export type Database = {
       }
       send_contact_message: {
         Args: {
+          p_captcha_pass?: string
           p_email: string
           p_form_token: string
           p_message: string
