@@ -1,9 +1,12 @@
 // `npm run bench:storage`: Storage's byte path on a throwaway stack, with a 200 MB video uploaded
 // by TUS into a private bucket.
 // 1. Streaming the whole video through the gateway by its signed URL (as a <video> fetches it)
-//    against reading the same file straight from disk: median ratio, target < 1.5. Both are timed
-//    in the client process, their bytes counted by the same handler, runs interleaved. The
-//    gateway's CPU per download is shown beside them.
+//    against reading the same bytes straight from disk: median ratio, target < 1.5. Measured two
+//    ways, runs interleaved: from disk (both files' pages evicted from the page cache before each
+//    timed run, checked with `fincore`: page-cache.ts), which is what the target says, and from
+//    the page cache (the file just read), where the baseline is a memory copy and the gateway's
+//    loopback transfer dominates. Both are timed in the client process, their bytes counted by
+//    the same handler. The gateway's CPU per download is shown beside them.
 // 2. Seek latency: `Range` requests of 256 KB at random offsets: p95, target < 50 ms.
 // 3. The gateway process's resident memory while 10 clients download the video at once: growth
 //    over the idle figure, target < 64 MB (bytes must stream, never sit in memory).
@@ -18,9 +21,11 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { startLocalStack } from '../stack/launch.ts';
+import { evictFromPageCache, residentBytes } from './page-cache.ts';
 import type { ClientRequest } from './storage-client.ts';
 import { formatMs, median, percentile } from './stats.ts';
 
@@ -93,8 +98,16 @@ try {
   );
   if (patched.status !== 204) throw new Error(`TUS PATCH answered ${patched.status}: ${patched.text}`);
 
-  const disk: number[] = [];
-  const gateway: number[] = [];
+  // The gateway reads its own copy of the bytes: the object's version file in the stack's storage.
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  const stored = await db.query<{ version: string }>("select version from storage.objects where bucket_id = 'bench-videos' and name = 'rituels/rituel.mp4'");
+  await db.end();
+  const storedPath = join(stack.storageDir, 'objects', stored.rows[0]!.version);
+
+  const cold = { disk: [] as number[], gateway: [] as number[] };
+  const warm = { disk: [] as number[], gateway: [] as number[] };
+  let warmMisses = 0;
   const gatewayCpu: number[] = [];
   const seeks: number[] = [];
   let idle = 0;
@@ -117,13 +130,19 @@ try {
       client.send(message);
     });
   try {
-    step(`streaming 200 MB: gateway vs disk, ${streamRuns} runs each`);
+    step(`streaming 200 MB: gateway vs disk, ${streamRuns} runs each, from disk (page cache evicted) and from the page cache`);
     await ask({ kind: 'disk', path: videoPath, size: videoSize });
     await ask({ kind: 'stream', url: signed, size: videoSize });
     for (let i = 0; i < streamRuns; i++) {
-      disk.push((await ask({ kind: 'disk', path: videoPath, size: videoSize })) as number);
+      await evictFromPageCache(videoPath);
+      cold.disk.push((await ask({ kind: 'disk', path: videoPath, size: videoSize })) as number);
+      await evictFromPageCache(storedPath);
+      cold.gateway.push((await ask({ kind: 'stream', url: signed, size: videoSize })) as number);
+      // The cold reads just cached both files; another process's memory pressure may drop some.
+      for (const path of [videoPath, storedPath]) if ((residentBytes(path) ?? videoSize) < videoSize) warmMisses++;
+      warm.disk.push((await ask({ kind: 'disk', path: videoPath, size: videoSize })) as number);
       const cpu = process.cpuUsage();
-      gateway.push((await ask({ kind: 'stream', url: signed, size: videoSize })) as number);
+      warm.gateway.push((await ask({ kind: 'stream', url: signed, size: videoSize })) as number);
       const used = process.cpuUsage(cpu);
       gatewayCpu.push((used.user + used.system) / 1000);
     }
@@ -139,22 +158,28 @@ try {
   } finally {
     client.kill();
   }
-  const ratio = median(gateway) / median(disk);
+  const ratio = median(cold.gateway) / median(cold.disk);
+  const warmRatio = median(warm.gateway) / median(warm.disk);
   const growthMb = (peak - idle) / (1024 * 1024);
 
   const rows = [
-    ['stream 200 MB, gateway (median)', formatMs(median(gateway)), ''],
-    ['stream 200 MB, disk (median)', formatMs(median(disk)), ''],
-    ['ratio gateway / disk', ratio.toFixed(2), `< ${targets.ratio}`],
-    ['gateway CPU per download (median)', formatMs(median(gatewayCpu)), ''],
+    ['stream 200 MB from disk, gateway (median)', formatMs(median(cold.gateway)), ''],
+    ['read 200 MB from disk (median)', formatMs(median(cold.disk)), ''],
+    ['ratio gateway / disk, from disk', ratio.toFixed(2), `< ${targets.ratio}`],
+    ['stream 200 MB from page cache, gateway', formatMs(median(warm.gateway)), ''],
+    ['read 200 MB from page cache', formatMs(median(warm.disk)), ''],
+    ['ratio gateway / disk, page cache', warmRatio.toFixed(2), ''],
+    ['gateway CPU per download (page cache)', formatMs(median(gatewayCpu)), ''],
     ['Range seek p50', formatMs(median(seeks)), ''],
     ['Range seek p95', formatMs(percentile(seeks, 95)), `< ${targets.seekP95} ms`],
     [`RSS growth, ${parallel} parallel downloads`, `${growthMb.toFixed(1)} MB`, `< ${targets.memoryMb} MB`],
   ];
   console.log('');
-  for (const [what, value, target] of rows) console.log(`${what!.padEnd(40)} ${value!.padStart(12)}  ${target}`);
+  for (const [what, value, target] of rows) console.log(`${what!.padEnd(42)} ${value!.padStart(12)}  ${target}`);
+  if (residentBytes(videoPath) === undefined) console.log('(fincore not installed: the evictions were not checked)');
+  if (warmMisses) console.log(`(${warmMisses} page-cache runs found their file partly evicted by memory pressure)`);
   const misses = [
-    ratio >= targets.ratio && `streaming ratio ${ratio.toFixed(2)} ≥ ${targets.ratio}`,
+    ratio >= targets.ratio && `streaming ratio from disk ${ratio.toFixed(2)} ≥ ${targets.ratio}`,
     percentile(seeks, 95) >= targets.seekP95 && `seek p95 ${formatMs(percentile(seeks, 95))} ≥ ${targets.seekP95} ms`,
     growthMb >= targets.memoryMb && `memory growth ${growthMb.toFixed(1)} MB ≥ ${targets.memoryMb} MB`,
   ].filter(Boolean);

@@ -52,6 +52,8 @@ export interface LocalStack {
   storeId: string;
   /** The mail sandbox: Resend's API at /emails, the outbox page at /. */
   mailUrl: string;
+  /** Where Storage keeps objects' bytes (`objects/<version>`). */
+  storageDir: string;
   cluster: Cluster;
   gateway: Gateway;
   /** Stops the gateway and starts a new one on the same port (fault tests). */
@@ -180,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       commerceUrl: sandbox.url,
       storeId: sandbox.storeId,
       mailUrl: mail.url,
+      storageDir,
       cluster,
       get gateway() {
         return gateway;
