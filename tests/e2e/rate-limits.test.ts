@@ -43,6 +43,11 @@ it('says in French that the contact form was sent too often, keeps the text, and
   await useUpContactAllowance(address);
   const page = await browser.open();
   await fromAddress(page, () => address);
+  // The build names no captcha site key: the form must reach no captcha provider (README "Captcha").
+  const providerRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/challenges\.cloudflare\.com|hcaptcha\.com/.test(request.url())) providerRequests.push(request.url());
+  });
   await page.goto('/contact');
   await page.getByLabel('Nom', { exact: true }).fill('Jeanne Leroy');
   await page.getByLabel('Email').fill('jeanne@example.test');
@@ -60,6 +65,7 @@ it('says in French that the contact form was sent too often, keeps the text, and
   await page.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect.poll(() => page.getByText('Message envoyé ! ✨', { exact: true }).first().isVisible()).toBe(true);
   await expect.poll(() => page.getByLabel('Message').inputValue()).toBe('');
+  expect(providerRequests).toEqual([]);
 });
 
 it('says in French that the chat was used too often and keeps the message typed', async () => {
