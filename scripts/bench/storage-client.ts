@@ -1,7 +1,8 @@
 // The client side of `bench:storage`, in a process of its own so that the clients' work neither
 // slows the gateway's event loop nor counts in its memory. Answers the parent's requests over
 // IPC: `stream` (a whole download, timed), `disk` (the same file read from disk, timed the same
-// way in this same process, its chunks counted by the same kind of handler), `seek` (Range
+// way in this same process, its chunks counted by the same kind of handler; both answer their
+// wall time and this process's CPU), `seek` (Range
 // requests, timed), `parallel` (concurrent whole downloads). Bodies are counted and dropped.
 import { createReadStream } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -12,6 +13,12 @@ export type ClientRequest =
   | { kind: 'disk'; path: string; size: number }
   | { kind: 'seek'; url: string; size: number; length: number; runs: number }
   | { kind: 'parallel'; url: string; size: number; count: number };
+
+/** A whole read's wall time and this process's CPU during it (its reads, or receiving and parsing HTTP). */
+export interface Timed {
+  ms: number;
+  cpuMs: number;
+}
 
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
@@ -49,9 +56,12 @@ async function whole(url: string, size: number): Promise<void> {
 async function answer(message: ClientRequest): Promise<unknown> {
   if (message.kind === 'stream' || message.kind === 'disk') {
     const start = performance.now();
+    const cpu = process.cpuUsage();
     if (message.kind === 'stream') await whole(message.url, message.size);
     else await fromDisk(message.path, message.size);
-    return performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    const timed: Timed = { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
+    return timed;
   }
   if (message.kind === 'seek') {
     const samples: number[] = [];

@@ -6,7 +6,8 @@
 //    timed run, checked with `fincore`: page-cache.ts), which is what the target says, and from
 //    the page cache (the file just read), where the baseline is a memory copy and the gateway's
 //    loopback transfer dominates. Both are timed in the client process, their bytes counted by
-//    the same handler. The gateway's CPU per download is shown beside them.
+//    the same handler. The gateway's CPU per download is shown beside them, and the client's CPU
+//    for a plain read and for receiving the same bytes over HTTP: what any HTTP path adds.
 // 2. Seek latency: `Range` requests of 256 KB at random offsets: p95, target < 50 ms.
 // 3. The gateway process's resident memory while 10 clients download the video at once: growth
 //    over the idle figure, target < 64 MB (bytes must stream, never sit in memory).
@@ -26,7 +27,7 @@ import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { startLocalStack } from '../stack/launch.ts';
 import { evictFromPageCache, residentBytes } from './page-cache.ts';
-import type { ClientRequest } from './storage-client.ts';
+import type { ClientRequest, Timed } from './storage-client.ts';
 import { formatMs, median, percentile } from './stats.ts';
 
 const videoSize = 200 * 1024 * 1024;
@@ -107,6 +108,8 @@ try {
 
   const cold = { disk: [] as number[], gateway: [] as number[] };
   const warm = { disk: [] as number[], gateway: [] as number[] };
+  // The reading process's CPU per page-cache run: a plain read's, against receiving the same bytes over HTTP.
+  const clientCpu = { disk: [] as number[], gateway: [] as number[] };
   let warmMisses = 0;
   const gatewayCpu: number[] = [];
   const seeks: number[] = [];
@@ -133,17 +136,22 @@ try {
     step(`streaming 200 MB: gateway vs disk, ${streamRuns} runs each, from disk (page cache evicted) and from the page cache`);
     await ask({ kind: 'disk', path: videoPath, size: videoSize });
     await ask({ kind: 'stream', url: signed, size: videoSize });
+    const timed = async (message: ClientRequest) => (await ask(message)) as Timed;
     for (let i = 0; i < streamRuns; i++) {
       await evictFromPageCache(videoPath);
-      cold.disk.push((await ask({ kind: 'disk', path: videoPath, size: videoSize })) as number);
+      cold.disk.push((await timed({ kind: 'disk', path: videoPath, size: videoSize })).ms);
       await evictFromPageCache(storedPath);
-      cold.gateway.push((await ask({ kind: 'stream', url: signed, size: videoSize })) as number);
+      cold.gateway.push((await timed({ kind: 'stream', url: signed, size: videoSize })).ms);
       // The cold reads just cached both files; another process's memory pressure may drop some.
       for (const path of [videoPath, storedPath]) if ((residentBytes(path) ?? videoSize) < videoSize) warmMisses++;
-      warm.disk.push((await ask({ kind: 'disk', path: videoPath, size: videoSize })) as number);
+      const read = await timed({ kind: 'disk', path: videoPath, size: videoSize });
+      warm.disk.push(read.ms);
+      clientCpu.disk.push(read.cpuMs);
       const cpu = process.cpuUsage();
-      warm.gateway.push((await ask({ kind: 'stream', url: signed, size: videoSize })) as number);
+      const streamed = await timed({ kind: 'stream', url: signed, size: videoSize });
       const used = process.cpuUsage(cpu);
+      warm.gateway.push(streamed.ms);
+      clientCpu.gateway.push(streamed.cpuMs);
       gatewayCpu.push((used.user + used.system) / 1000);
     }
 
@@ -170,6 +178,8 @@ try {
     ['read 200 MB from page cache', formatMs(median(warm.disk)), ''],
     ['ratio gateway / disk, page cache', warmRatio.toFixed(2), ''],
     ['gateway CPU per download (page cache)', formatMs(median(gatewayCpu)), ''],
+    ['client CPU receiving it over HTTP', formatMs(median(clientCpu.gateway)), ''],
+    ['client CPU reading it from page cache', formatMs(median(clientCpu.disk)), ''],
     ['Range seek p50', formatMs(median(seeks)), ''],
     ['Range seek p95', formatMs(percentile(seeks, 95)), `< ${targets.seekP95} ms`],
     [`RSS growth, ${parallel} parallel downloads`, `${growthMb.toFixed(1)} MB`, `< ${targets.memoryMb} MB`],
