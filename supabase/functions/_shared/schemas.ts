@@ -55,6 +55,9 @@ export const IssueDownloadBody = z.object({
 
 export const InvoicePdfBody = z.object({ order_id: z.uuid() });
 
+/** The caller's password, re-entered to erase their account (GoTrue accepts at most 72 bytes). */
+export const DeleteAccountBody = z.object({ password: z.string().min(1).max(200) });
+
 /** A variant's uploaded file, to check and attach: a path under `products/`, as the bucket names them. */
 export const AttachDeliverableBody = z.object({
   variant_id: z.string().trim().min(1).max(255),
