@@ -37,7 +37,11 @@ let web: WebServer | undefined;
 async function start(): Promise<void> {
   stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports });
   const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.anonKey, siteUrl, customer: demoAccounts[1]! });
-  step(demoOrder ? `demo purchase: the demo customer owns a teaching, a meditation and a ritual (order ${demoOrder})` : 'demo purchase: in place');
+  const demoPurchaseSteps: Record<string, string> = {
+    'in-place': 'demo purchase: in place',
+    'signed-out': 'demo purchase: skipped, the demo customer no longer signs in (account erased or password changed)',
+  };
+  step(demoPurchaseSteps[demoOrder] ?? `demo purchase: the demo customer owns a teaching, a meditation and a ritual (order ${demoOrder})`);
   step('web app (Vite dev server)');
   web = await serveWebApp({
     mode: 'dev',

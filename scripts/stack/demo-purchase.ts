@@ -17,15 +17,20 @@ export interface DemoPurchaseOptions {
   customer: { email: string; password: string };
 }
 
-/** Resolves with the new order's id, or undefined when the customer already had one. */
-export async function ensureDemoPurchase(options: DemoPurchaseOptions): Promise<string | undefined> {
+/**
+ * Resolves with the new order's id, 'in-place' when the customer already had one, or 'signed-out'
+ * when the demo customer no longer signs in: they erased their account (« Supprimer mon compte »)
+ * or changed their password, and the start goes on without them.
+ */
+export async function ensureDemoPurchase(options: DemoPurchaseOptions): Promise<string> {
   const supabase = nodeClient(options.apiUrl, options.anonKey);
   const signIn = await supabase.auth.signInWithPassword(options.customer);
+  if (signIn.error?.code === 'invalid_credentials') return 'signed-out';
   if (signIn.error) throw new Error(`the demo customer cannot sign in: ${signIn.error.message}`);
   try {
     const { count, error } = await supabase.from('orders').select('id', { count: 'exact', head: true });
     if (error) throw new Error(`the demo customer's orders cannot be read: ${error.message}`);
-    if (count) return undefined;
+    if (count) return 'in-place';
 
     const checkout = await supabase.functions.invoke<{ url: string }>('create-checkout', {
       body: { items: demoCart, successUrl: `${options.siteUrl}/success`, cancelUrl: `${options.siteUrl}/store`, locale: 'fr', timeZone: 'Europe/Paris' },

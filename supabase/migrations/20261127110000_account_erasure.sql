@@ -188,3 +188,41 @@ grant execute on function public.erase_account(uuid) to service_role;
 
 comment on function public.erase_account(uuid) is
   'Erases an account (never the last administrator, PT409), keeping its orders and payment issues detached; returns the storage paths to remove. Service role only (delete-account).';
+
+-- columns_holding(value): where a value still occurs, as 'schema.table.column', in every base
+-- table's uuid, text, character, JSON or name column (and arrays of them) of every schema but the
+-- catalogue's and temporary ones, compared as text without regard to case. Checks an erasure
+-- (pgTAP, the contract tests, an operator) without listing tables, so a table added later is
+-- covered without changing anything. Reads every column: an operator's tool, never the API's.
+create function private.columns_holding(p_value text)
+returns setof text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  col record;
+  hit boolean;
+begin
+  for col in
+    select c.table_schema, c.table_name, c.column_name
+      from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+     where t.table_type = 'BASE TABLE'
+       and c.table_schema not in ('pg_catalog', 'information_schema')
+       and c.table_schema not like 'pg\_temp%' and c.table_schema not like 'pg\_toast%'
+       and c.udt_name in ('uuid', 'text', 'varchar', 'bpchar', 'json', 'jsonb', 'citext', 'name',
+                          '_uuid', '_text', '_varchar', '_bpchar', '_json', '_jsonb', '_citext')
+     order by 1, 2, 3
+  loop
+    execute format('select exists (select 1 from %I.%I where strpos(lower(%I::text), lower($1)) > 0)',
+                   col.table_schema, col.table_name, col.column_name)
+      into hit using p_value;
+    if hit then
+      return next format('%s.%s.%s', col.table_schema, col.table_name, col.column_name);
+    end if;
+  end loop;
+end;
+$$;
+
+revoke all on function private.columns_holding(text) from public, anon, authenticated, service_role;

@@ -7,7 +7,7 @@
 -- as the invoice's buyer. Deleting an account by another path (GoTrue's admin API) erases alike.
 begin;
 \ir helpers/setup.psql
-select plan(43);
+select plan(44);
 
 -- Only this file's administrators: whoever the database already had steps down.
 update public.profiles set role = 'customer' where role = 'admin';
@@ -66,33 +66,6 @@ select public.admin_set_role(tests.user_id('erase-bruno@example.test'), 'custome
 select public.admin_set_role(tests.user_id('erase-alice@example.test'), 'customer');
 reset role;
 
--- Where a value occurs: every base table's uuid, text, character, JSON column or array of them,
--- in every schema but the catalogue's and temporary ones, compared as text without case.
-create function pg_temp.places_holding(needle text) returns setof text language plpgsql as $$
-declare
-  col record;
-  hit boolean;
-begin
-  for col in
-    select c.table_schema, c.table_name, c.column_name
-      from information_schema.columns c
-      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-     where t.table_type = 'BASE TABLE'
-       and c.table_schema not in ('pg_catalog', 'information_schema')
-       and c.table_schema not like 'pg\_temp%' and c.table_schema not like 'pg\_toast%'
-       and (c.udt_name in ('uuid', 'text', 'varchar', 'bpchar', 'json', 'jsonb', 'citext', 'name')
-            or c.udt_name in ('_uuid', '_text', '_varchar', '_bpchar', '_json', '_jsonb', '_citext'))
-  loop
-    execute format('select exists (select 1 from %I.%I where strpos(lower(%I::text), lower($1)) > 0)',
-                   col.table_schema, col.table_name, col.column_name)
-      into hit using needle;
-    if hit then
-      return next format('%s.%s.%s', col.table_schema, col.table_name, col.column_name);
-    end if;
-  end loop;
-end;
-$$;
-
 create temporary table alice as
 select u.id, u.email::text as email from auth.users u where u.email = 'erase-alice@example.test';
 create temporary table bruno_before as
@@ -108,9 +81,9 @@ select (select count(*) from public.orders where user_id = b.id) as orders,
   from auth.users b where b.email = 'erase-bruno@example.test';
 create temporary table history_before as select count(*) as n from public.admin_role_changes;
 grant select on alice, bruno_before, history_before to anon, authenticated, service_role;
-select is((select count(*)::integer from pg_temp.places_holding((select id::text from alice))) > 5, true,
+select is((select count(*)::integer from private.columns_holding((select id::text from alice))) > 5, true,
   'before: the scan finds Alice''s id in many places (it works)');
-select ok('public.contact_messages.email' in (select pg_temp.places_holding('erase-alice@example.test')),
+select ok('public.contact_messages.email' in (select private.columns_holding('erase-alice@example.test')),
   'before: and her e-mail in her contact message, whatever its case');
 
 -- The contract.
@@ -120,6 +93,8 @@ select is((select proconfig from pg_proc where oid = 'public.erase_account(uuid)
 select ok(not has_function_privilege('anon', 'public.erase_account(uuid)', 'execute'), 'anon may not execute it');
 select ok(not has_function_privilege('authenticated', 'public.erase_account(uuid)', 'execute'), 'nor a signed-in user, administrator or not');
 select ok(has_function_privilege('service_role', 'public.erase_account(uuid)', 'execute'), 'the service role (delete-account) may');
+select is_empty($$ select r from unnest(array['anon', 'authenticated', 'service_role']) r where has_function_privilege(r, 'private.columns_holding(text)', 'execute') $$,
+  'no API role may run the scan of every column');
 
 -- Refused: anon, Alice herself without delete-account, Bruno, the administrator.
 select tests.clear_authentication();
@@ -148,8 +123,8 @@ select is(public.erase_account((select id from alice)),
   'erasing Alice returns her stamped copies'' paths');
 reset role;
 
-select is_empty($$ select pg_temp.places_holding((select id::text from alice)) $$, 'no column of any table holds Alice''s id any more');
-select is_empty($$ select pg_temp.places_holding((select email from alice)) $$, 'nor her e-mail');
+select is_empty($$ select private.columns_holding((select id::text from alice)) $$, 'no column of any table holds Alice''s id any more');
+select is_empty($$ select private.columns_holding((select email from alice)) $$, 'nor her e-mail');
 select is((select count(*)::integer from public.profiles where id = (select id from alice)), 0, 'her profile is gone');
 select is((select count(*)::integer from public.user_messages where content in ('Bonjour, une question sur ma commande.', 'Bonjour Alice, avec plaisir.')), 0,
   'her chat, both ways, is gone');
@@ -211,8 +186,8 @@ create temporary table bruno as select u.id, u.email::text as email from auth.us
 delete from auth.users where id = (select id from bruno);
 select results_eq($$ select user_id, invoice_buyer from public.orders where id = (select order_id from recorded where who = 'bruno') $$,
   $$ values (null::uuid, '{"full_name": "Bruno Petit"}'::jsonb) $$, 'an account deleted by GoTrue keeps its order too, detached');
-select is_empty($$ select pg_temp.places_holding((select id::text from bruno)) $$, 'and leaves its id nowhere');
-select is_empty($$ select pg_temp.places_holding((select email from bruno)) $$, 'nor its e-mail');
+select is_empty($$ select private.columns_holding((select id::text from bruno)) $$, 'and leaves its id nowhere');
+select is_empty($$ select private.columns_holding((select email from bruno)) $$, 'nor its e-mail');
 select ok(exists (select 1 from public.profiles where id = tests.user_id('erase-admin@example.test') and role = 'admin'), 'the administrator is still one');
 
 select * from finish();

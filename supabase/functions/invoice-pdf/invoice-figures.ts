@@ -10,7 +10,8 @@ export interface InvoiceDocument {
   paid_at: string;
   currency: string;
   total_amount_cents: number;
-  buyer: { email: string; full_name: string | null };
+  /** The buyer's account; once it is erased, the name kept on the order and no e-mail. */
+  buyer: { email: string | null; full_name: string | null };
   seller: {
     legal_name: string;
     legal_form: string | null;

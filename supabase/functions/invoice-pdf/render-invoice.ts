@@ -167,7 +167,9 @@ function drawHeading(w: InvoiceWriter, document: InvoiceDocument): void {
     w.text(document.buyer.full_name, margin, y, { size: 11, bold: true });
     y -= 13;
   }
-  w.text(document.buyer.email, margin, y, { size: 9.5, color: document.buyer.full_name ? muted : ink, bold: !document.buyer.full_name });
+  if (document.buyer.email) {
+    w.text(document.buyer.email, margin, y, { size: 9.5, color: document.buyer.full_name ? muted : ink, bold: !document.buyer.full_name });
+  }
   w.y = y - 30;
 }
 
