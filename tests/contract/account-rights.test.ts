@@ -28,13 +28,18 @@ async function signedIn(account: { email: string; password: string }): Promise<S
 }
 
 /** delete-account as the holder of `token`, with `password`: the status and the JSON body. */
-async function deleteAccount(token: string, password: string): Promise<{ status: number; body: { erased?: boolean; error?: { code: string; message: string; detail?: string } } }> {
+interface DeleteAccountAnswer {
+  erased?: boolean;
+  error?: { code: string; message: string; detail?: string };
+}
+
+async function deleteAccount(token: string, password: string): Promise<{ status: number; body: DeleteAccountAnswer }> {
   const response = await fetch(`${own.env.SUPABASE_URL}/functions/v1/delete-account`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, apikey: own.env.SUPABASE_ANON_KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ password }),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as DeleteAccountAnswer };
 }
 
 const tokenOf = async (supabase: SupabaseClient) => (await supabase.auth.getSession()).data.session!.access_token;

@@ -45,7 +45,7 @@ export type Database = {
           items: NonNullable<Json>
           status: string
           total_amount_cents: number
-          user_id: string
+          user_id: string | null
         }
         ComputedFields: never
         Insert: {
@@ -55,7 +55,7 @@ export type Database = {
           items: NonNullable<Json>
           status?: string
           total_amount_cents: number
-          user_id: string
+          user_id?: string | null
         }
         Update: {
           created_at?: string
@@ -64,7 +64,7 @@ export type Database = {
           items?: NonNullable<Json>
           status?: string
           total_amount_cents?: number
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: []
       }
@@ -221,11 +221,12 @@ export type Database = {
           created_at: string
           currency: string
           id: string
+          invoice_buyer: Json | null
           invoice_number: string
           invoice_seller: Json | null
           status: string
           total_amount_cents: number
-          user_id: string
+          user_id: string | null
         }
         ComputedFields: never
         Insert: {
@@ -234,11 +235,12 @@ export type Database = {
           created_at?: string
           currency?: string
           id?: string
+          invoice_buyer?: Json | null
           invoice_number: string
           invoice_seller?: Json | null
           status?: string
           total_amount_cents: number
-          user_id: string
+          user_id?: string | null
         }
         Update: {
           checkout_session_id?: string
@@ -246,11 +248,12 @@ export type Database = {
           created_at?: string
           currency?: string
           id?: string
+          invoice_buyer?: Json | null
           invoice_number?: string
           invoice_seller?: Json | null
           status?: string
           total_amount_cents?: number
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: []
       }
@@ -262,7 +265,7 @@ export type Database = {
           handled_at: string | null
           handled_by: string | null
           reason: string
-          user_id: string
+          user_id: string | null
         }
         ComputedFields: never
         Insert: {
@@ -272,7 +275,7 @@ export type Database = {
           handled_at?: string | null
           handled_by?: string | null
           reason: string
-          user_id: string
+          user_id?: string | null
         }
         Update: {
           checkout_session_id?: string
@@ -281,7 +284,7 @@ export type Database = {
           handled_at?: string | null
           handled_by?: string | null
           reason?: string
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: [
           {
@@ -571,6 +574,8 @@ export type Database = {
       }
       claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
       contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
+      erase_account: { Args: { p_user_id: string }; Returns: string[] }
+      export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       invoice_document: { Args: { p_order_id: string }; Returns: Json }
       issue_contact_captcha_pass: {
         Args: Record<PropertyKey, never>

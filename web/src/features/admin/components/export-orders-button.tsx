@@ -4,16 +4,8 @@ import { getOrdersForExport } from '@/features/admin/api/export-orders';
 import type { AnalyticsPeriod } from '@/features/admin/api/get-analytics';
 import { ordersCsv, ordersCsvFileName } from '@/features/admin/lib/orders-csv';
 import { Button } from '@/components/ui/button';
+import { saveFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast-store';
-
-function saveFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The period's orders as a CSV file for the accountant, read page by page from the database. */
 export function ExportOrdersButton({ days }: { days: AnalyticsPeriod }) {
@@ -21,7 +13,7 @@ export function ExportOrdersButton({ days }: { days: AnalyticsPeriod }) {
   const exportOrders = async () => {
     setExporting(true);
     try {
-      saveFile(ordersCsvFileName(days), ordersCsv(await getOrdersForExport(days)));
+      saveFile(ordersCsvFileName(days), new Blob([ordersCsv(await getOrdersForExport(days))], { type: 'text/csv;charset=utf-8' }));
     } catch (error) {
       console.error('Exporting the orders failed:', error);
       toast({ variant: 'destructive', title: 'Erreur', description: "L'export des commandes a échoué. Veuillez réessayer." });

@@ -80,7 +80,7 @@ function PaymentIssueCard({ issue }: { issue: PaymentIssue }) {
                   {issue.customer_email}
                 </a>
               ) : (
-                'Compte supprimé'
+                'Client supprimé'
               )}
             </p>
           </div>

@@ -21,7 +21,9 @@ export default function AdminConversationPage() {
 
 function CustomerConversation({ adminId, customerId }: { adminId: string; customerId: string }) {
   const customer = useCustomer(customerId);
-  const name = customerName({ full_name: customer.data?.full_name });
+  // No profile: the customer erased their account, and their messages with it.
+  const erased = customer.isSuccess && customer.data === null;
+  const name = erased ? 'Client supprimé' : customerName({ full_name: customer.data?.full_name });
   useDocumentMeta({ title: name });
 
   return (
@@ -31,7 +33,13 @@ function CustomerConversation({ adminId, customerId }: { adminId: string; custom
         Toutes les conversations
       </Link>
       <h1 className="text-4xl font-semibold text-plum-900">{customer.isPending ? 'Conversation' : name}</h1>
-      <ThreadPanel readerId={adminId} customerId={customerId} receiverId={customerId} otherName={name} />
+      {erased ? (
+        <p className="rounded-3xl border border-plum-100 bg-white p-10 text-center text-mist">
+          Ce client a supprimé son compte : ses messages ont été effacés.
+        </p>
+      ) : (
+        <ThreadPanel readerId={adminId} customerId={customerId} receiverId={customerId} otherName={name} />
+      )}
     </div>
   );
 }

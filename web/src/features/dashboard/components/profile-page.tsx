@@ -1,8 +1,11 @@
-// /dashboard/profile: the e-mail (read only), the name, and a new password.
-import { KeyRound, UserRound } from 'lucide-react';
+// /dashboard/profile: the e-mail (read only), the name, a new password, and the customer's RGPD
+// rights: a copy of their data, and the erasure of their account.
+import { KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useProfileName } from '@/features/dashboard/api/get-profile';
+import { DeleteAccountForm } from '@/features/dashboard/components/delete-account-form';
 import { NameForm } from '@/features/dashboard/components/name-form';
+import { PersonalDataExport } from '@/features/dashboard/components/personal-data-export';
 import { PasswordForm } from '@/components/password-form';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -34,6 +37,12 @@ function Profile({ userId, email, metadataName }: { userId: string; email: strin
       </Card>
       <Card title="Sécurité" icon={<KeyRound aria-hidden="true" className="h-5 w-5 text-gold-500" />}>
         <PasswordForm />
+      </Card>
+      <Card title="Mes données" icon={<ShieldCheck aria-hidden="true" className="h-5 w-5 text-gold-500" />}>
+        <div className="space-y-8">
+          <PersonalDataExport />
+          <DeleteAccountForm />
+        </div>
       </Card>
     </div>
   );

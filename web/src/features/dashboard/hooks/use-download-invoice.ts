@@ -2,6 +2,7 @@
 // an administrator), saved by the browser under the function's file name, « Facture FA-….pdf ».
 import { useMutation } from '@tanstack/react-query';
 import { invoiceMessage } from '@/features/dashboard/lib/invoice-errors';
+import { saveFile } from '@/lib/save-file';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast-store';
 
@@ -9,15 +10,7 @@ async function downloadInvoice({ orderId, invoiceNumber }: { orderId: string; in
   const { data, error } = await supabase.functions.invoke<Blob>('invoice-pdf', { body: { order_id: orderId } });
   if (error) throw error;
   if (!(data instanceof Blob)) throw new Error('invoice-pdf answered without a PDF');
-  const url = URL.createObjectURL(data);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = `Facture ${invoiceNumber}.pdf`;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // After the click has handed the file to the browser's download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(`Facture ${invoiceNumber}.pdf`, data);
 }
 
 export function useDownloadInvoice() {
