@@ -1,8 +1,8 @@
 // invoice-pdf against the local stack: the buyer (and an administrator) download the order's
 // invoice, whose text (poppler's pdftotext) holds every mention the law asks and the right
 // amounts in French formats, identical on every call (even after the seller's settings change);
-// another customer and anon are refused, and
-// nobody gets one while the seller's identity is incomplete.
+// another customer and anon are refused, an erased buyer's order keeps its invoice for the
+// administrator, and nobody gets one while the seller's identity is incomplete.
 import assert from 'node:assert/strict';
 import { effectivePrice } from './commerce_sandbox.ts';
 import { cart, paidCheckout, recordOrder } from './checkouts.ts';
@@ -119,6 +119,30 @@ Deno.test('another customer, anon and a made-up order get no invoice; an adminis
       assert.deepEqual(asAdmin.pdf, (await downloadInvoice(order.id, buyer.token)).pdf, 'the administrator sees the buyer’s own invoice');
     } finally {
       // Later journeys count the administrators (the demo one must be the last).
+      await setRole('customer');
+    }
+  });
+});
+
+Deno.test('once the buyer erased their account, an administrator still gets the invoice, naming them without their e-mail', async () => {
+  await withSellerSettings(franchiseSeller, async () => {
+    const buyer = await signUpCustomer('invoice-erased');
+    const order = await recordedOrder(buyer);
+    const erased = await service.rpc('erase_account', { p_user_id: buyer.user.id });
+    assert.equal(erased.error, null);
+
+    const admin = await signUpCustomer('invoice-admin');
+    const setRole = (role: string) => service.from('profiles').update({ role }).eq('id', admin.user.id);
+    assert.equal((await setRole('admin')).error, null);
+    try {
+      const asAdmin = await downloadInvoice(order.id, admin.token);
+      assert.equal(asAdmin.status, 200, JSON.stringify(asAdmin.body));
+      const text = (await layoutLines(asAdmin.pdf)).join('\n');
+      for (const mention of ['FACTURÉ À', 'Test invoice-erased', `N° de facture : ${order.invoice_number}`]) {
+        assert.ok(text.includes(mention), `the invoice says « ${mention} »:\n${text}`);
+      }
+      assert.ok(!text.includes(buyer.email), 'and not the erased e-mail');
+    } finally {
       await setRole('customer');
     }
   });
