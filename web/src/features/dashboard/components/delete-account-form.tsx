@@ -18,6 +18,7 @@ export function DeleteAccountForm() {
   const [open, setOpen] = useState(false);
   return (
     <div className="space-y-3">
+      <h3 className="text-lg font-semibold text-plum-900">Supprimer mon compte</h3>
       <p className="text-mist">
         La suppression est définitive : votre profil, vos messages et votre historique de téléchargements sont effacés, et vous n’aurez plus
         accès à votre bibliothèque. Vos commandes et factures sont conservées dix ans, sans lien avec votre compte, comme la loi l’exige.
