@@ -21,6 +21,7 @@ import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runCommand } from './lib/processes.ts';
 import { buildWebApp, serveWebApp, type WebEnv } from './lib/web-app.ts';
+import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
 import { startLocalStack, type LocalStack } from './stack/launch.ts';
 
 interface SuiteResult {
@@ -135,7 +136,8 @@ async function main(): Promise<void> {
 
   const webPort = await freePort();
   const siteUrl = `http://127.0.0.1:${webPort}`;
-  stack = await startLocalStack({ persistent: false, siteUrl }).catch(async (error: unknown) => {
+  // Every suite signs in from 127.0.0.1: the auth limits are proven on stacks of their own.
+  stack = await startLocalStack({ persistent: false, siteUrl, authRateLimits: testStackRateLimits }).catch(async (error: unknown) => {
     await operator.catch(() => undefined);
     throw error;
   });

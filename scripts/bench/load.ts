@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { freePort } from '../lib/free-port.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { runCommand } from '../lib/processes.ts';
+import { testStackRateLimits } from '../stack/auth/rate-limit-settings.ts';
 import { startLocalStack } from '../stack/launch.ts';
 
-const stack = await startLocalStack({ persistent: false, siteUrl: `http://127.0.0.1:${await freePort()}` });
+const stack = await startLocalStack({ persistent: false, siteUrl: `http://127.0.0.1:${await freePort()}`, authRateLimits: testStackRateLimits });
 try {
   process.exitCode = await runCommand(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(import.meta.dirname, 'load-clients.ts')], {
     cwd: repoRoot,

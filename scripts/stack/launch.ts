@@ -14,7 +14,8 @@ import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { localDir } from '../lib/paths.ts';
 import { newLocalApiKey, startMailSandbox } from '../mail-sandbox/server.ts';
-import { createAuthService } from './auth/service.ts';
+import type { AuthRateLimits } from './auth/rate-limit-settings.ts';
+import { authService } from './auth/service.ts';
 import { readFunctionSecrets } from './functions/secrets.ts';
 import { uploadSampleDeliverables } from './sample-deliverables.ts';
 import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
@@ -37,6 +38,8 @@ export interface LocalStackOptions {
   /** The web app's origin (GoTrue's SITE_URL; checkout return URLs must be on it). */
   siteUrl: string;
   autoconfirm?: boolean;
+  /** The auth service's limits; defaults to `[auth.rate_limit]` of supabase/config.toml. */
+  authRateLimits?: AuthRateLimits;
   ports?: Partial<Omit<typeof defaultPorts, 'web'>>;
   /** The edge runtime's settings: the hosted plan, a custom domain, a listener for what requests use. */
   functions?: Pick<FunctionsServiceOptions, 'plan' | 'customDomain' | 'onRequestMeasured'>;
@@ -140,7 +143,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         functionSecrets,
       },
       services: {
-        '/auth/v1': createAuthService,
+        '/auth/v1': authService({ rateLimits: options.authRateLimits }),
         '/rest/v1': createRestService,
         '/realtime/v1': createRealtimeService,
         '/functions/v1': functionsService(options.functions),

@@ -3,6 +3,7 @@
 // stopped by the hooks this registers, so it never disturbs the suites sharing `npm test`'s stack.
 import type pg from 'pg';
 import { useFileFixture, withDatabaseClient } from '../../scripts/lib/file-fixture.ts';
+import { testStackRateLimits } from '../../scripts/stack/auth/rate-limit-settings.ts';
 import { startLocalStack, type LocalStack } from '../../scripts/stack/launch.ts';
 import type { ShopEnv } from './shop.ts';
 
@@ -20,7 +21,7 @@ export interface OwnStack {
 export function useOwnStack(options: { db?: boolean } = {}): OwnStack {
   const fixture = useFileFixture(
     async () => {
-      const stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
+      const stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173', authRateLimits: testStackRateLimits });
       return options.db ? withDatabaseClient(stack) : { stack, db: undefined };
     },
     async ({ stack, db }) => {

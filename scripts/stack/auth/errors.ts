@@ -30,6 +30,7 @@ export const badRequest = (code: string, message: string) => new AuthHttpError(4
 export const forbidden = (code: string, message: string) => new AuthHttpError(403, code, message);
 export const unprocessable = (code: string, message: string) => new AuthHttpError(422, code, message);
 export const notFound = (code: string, message: string) => new AuthHttpError(404, code, message);
+export const tooManyRequests = (code: string, message: string) => new AuthHttpError(429, code, message);
 export const internalError = (message: string) => new AuthHttpError(500, 'unexpected_failure', message);
 export const validationFailed = (message: string) => badRequest('validation_failed', message);
 

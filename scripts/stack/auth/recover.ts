@@ -25,6 +25,7 @@ export const recover: RouteHandler = async ({ req, res, url, deps }) => {
   const user = await findUserByEmail(pool, address, defaultAudience);
   if (user?.email) {
     const email = user.email;
+    deps.limits.takeEmail();
     const mail = await transaction(pool, async (db) => {
       if (!challenge) return sendPasswordRecovery(db, context, { id: user.id, email }, redirectTo);
       await createFlowState(db, user.id, 'recovery', challenge);

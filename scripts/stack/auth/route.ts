@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { StackContext } from '../context.ts';
+import type { AuthLimits } from './limits.ts';
 import type { Outbox } from './mailer.ts';
 
 export interface AuthDeps {
@@ -9,6 +10,7 @@ export interface AuthDeps {
   /** The `supabase_auth_admin` pool: the owner of the auth schema, as GoTrue connects. */
   pool: pg.Pool;
   outbox: Outbox;
+  limits: AuthLimits;
 }
 
 export interface AuthRequest {

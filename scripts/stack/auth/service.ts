@@ -6,10 +6,13 @@ import { deleteUser, getUserById, listUsers } from './admin-users.ts';
 import { sqlState } from './db.ts';
 import { AuthHttpError, internalError, notFound, OAuthStyleError, sendAuthError, validationFailed } from './errors.ts';
 import { ensureFlowStateTable } from './flow-state.ts';
+import { AuthLimits, type LimitedEndpoint } from './limits.ts';
 import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
 import { outboxPage } from './outbox-page.ts';
+import { readAuthRateLimits, type AuthRateLimits } from './rate-limit-settings.ts';
+import type { Clock } from './rate-limiter.ts';
 import { recover } from './recover.ts';
 import type { AuthDeps, RouteHandler } from './route.ts';
 import { ensureSessionTables } from './sessions.ts';
@@ -22,12 +25,15 @@ interface Route {
   method: string;
   pattern: RegExp;
   handler: RouteHandler;
+  /** The client address's limit the request takes before its handler runs (GoTrue's limitHandler). */
+  limit?: LimitedEndpoint;
 }
 
-const route = (method: string, path: string, handler: RouteHandler): Route => ({
+const route = (method: string, path: string, handler: RouteHandler, limit?: LimitedEndpoint): Route => ({
   method,
   pattern: new RegExp(`^${path.replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`),
   handler,
+  limit,
 });
 
 const routes: Route[] = [
@@ -38,9 +44,9 @@ const routes: Route[] = [
   route('GET', '/user', getUser),
   route('PUT', '/user', updateUser),
   route('POST', '/logout', logout),
-  route('POST', '/recover', recover),
-  route('GET', '/verify', verify),
-  route('POST', '/verify', verifyPost),
+  route('POST', '/recover', recover, 'recover'),
+  route('GET', '/verify', verify, 'verify'),
+  route('POST', '/verify', verifyPost, 'verify'),
   route('GET', '/outbox', outboxPage),
   route('GET', '/admin/users', listUsers),
   route('POST', '/admin/users', createUser),
@@ -57,11 +63,19 @@ function asAuthError(error: unknown): AuthHttpError | OAuthStyleError {
   return Object.assign(internalError('Unexpected failure, please check server logs for more information'), { cause: error });
 }
 
-export const createAuthService: ServiceFactory = async (context) => {
+export interface AuthServiceOptions {
+  /** Defaults to `[auth.rate_limit]` of supabase/config.toml. */
+  rateLimits?: AuthRateLimits;
+  /** The limits' clock; tests move it instead of waiting out a window. */
+  now?: Clock;
+}
+
+export const authService = (options: AuthServiceOptions = {}): ServiceFactory => async (context) => {
   const pool = context.pool('supabase_auth_admin');
   await ensureSessionTables(pool);
   await ensureFlowStateTable(pool);
-  const deps: AuthDeps = { context, pool, outbox: new Outbox() };
+  const limits = new AuthLimits(options.rateLimits ?? readAuthRateLimits(), context.settings.autoconfirm, options.now);
+  const deps: AuthDeps = { context, pool, outbox: new Outbox(), limits };
 
   return {
     async handle(req, res, path, url) {
@@ -72,6 +86,7 @@ export const createAuthService: ServiceFactory = async (context) => {
         if (!match) {
           throw matches.length ? new AuthHttpError(405, 'method_not_allowed', `Method ${req.method} not allowed`) : notFound('not_found', 'Not Found');
         }
+        if (match.limit) limits.takeRequest(match.limit, req);
         const params = { ...match.pattern.exec(normalised)?.groups };
         await match.handler({ req, res, url, params, deps });
       } catch (caught) {

@@ -55,6 +55,7 @@ export const signup: RouteHandler = async ({ req, res, url, deps }) => {
   stringField(body, 'code_challenge_method');
 
   if (email === '' && phone === '') throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  deps.limits.takeRequest('signups', req);
   if (password === '') throw validationFailed('Signup requires a valid password');
   assertStrongPassword(password);
   if (email !== '' && phone !== '') throw validationFailed('Only an email address or phone number should be provided on signup.');
@@ -72,6 +73,7 @@ export const signup: RouteHandler = async ({ req, res, url, deps }) => {
       sendJson(res, 200, fakeUser(existing, data));
       return;
     }
+    deps.limits.takeEmail();
     const mail = await sendConfirmation(pool, context, { id: existing.id, email: address }, redirectTo);
     outbox.record(mail);
     sendJson(res, 200, userJson((await findUserById(pool, existing.id))!));
@@ -89,6 +91,8 @@ export const signup: RouteHandler = async ({ req, res, url, deps }) => {
         await confirmEmail(db, id);
         return { body: await issueSession(db, context, id, 'password', clientInfo(req)) };
       }
+      // Refused past the limit, the sign-up is rolled back with it, as in GoTrue.
+      deps.limits.takeEmail();
       const mail = await sendConfirmation(db, context, { id, email: address }, redirectTo);
       return { body: userJson((await findUserById(db, id))!), mail };
     });

@@ -8,7 +8,9 @@ import { useFileFixture, withDatabaseClient } from '../../lib/file-fixture.ts';
 import { freePort } from '../../lib/free-port.ts';
 import { startGateway } from '../gateway.ts';
 import { apiKeys, newJwtSecret } from '../keys.ts';
-import { createAuthService } from './service.ts';
+import { testStackRateLimits, type AuthRateLimits } from './rate-limit-settings.ts';
+import type { Clock } from './rate-limiter.ts';
+import { authService } from './service.ts';
 
 export interface AuthGateway {
   url: string;
@@ -25,6 +27,11 @@ export interface AuthGatewayOptions {
   autoconfirm: boolean;
   siteUrl?: string;
   jwtExpiry?: number;
+  rateLimits: AuthRateLimits;
+  /** The limits' clock (Date.now unless given). */
+  now?: Clock;
+  /** Another stack's secret, so its services accept this gateway's sessions; a fresh one otherwise. */
+  jwtSecret?: string;
 }
 
 /** A connection URL for another login role of the cluster `dbUrl` points at. */
@@ -37,7 +44,7 @@ export function urlForRole(dbUrl: string, role: string): string {
 
 export async function startAuthGateway(options: AuthGatewayOptions): Promise<AuthGateway> {
   const port = await freePort();
-  const jwtSecret = newJwtSecret();
+  const jwtSecret = options.jwtSecret ?? newJwtSecret();
   const keys = apiKeys(jwtSecret);
   const siteUrl = options.siteUrl ?? 'http://127.0.0.1:5173';
   const gateway = await startGateway({
@@ -51,7 +58,7 @@ export async function startAuthGateway(options: AuthGatewayOptions): Promise<Aut
       settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600 },
       functionSecrets: {},
     },
-    services: { '/auth/v1': createAuthService },
+    services: { '/auth/v1': authService({ rateLimits: options.rateLimits, now: options.now }) },
   });
   return { url: gateway.url, ...keys, jwtSecret, siteUrl, close: () => gateway.close() };
 }
@@ -65,13 +72,19 @@ export interface AuthTestStack {
   stop(): Promise<void>;
 }
 
+export interface AuthTestStackOptions {
+  /** Both gateways' limits; by default raised out of the way of tests that sign in a lot. */
+  rateLimits?: AuthRateLimits;
+  now?: Clock;
+}
+
 /** One throwaway cluster, two auth gateways on it (autoconfirm on and off). */
-export async function startAuthTestStack(): Promise<AuthTestStack> {
+export async function startAuthTestStack({ rateLimits = testStackRateLimits, now }: AuthTestStackOptions = {}): Promise<AuthTestStack> {
   const cluster = await startCluster({ persistent: false });
   try {
     await applyBootstrap(cluster.url);
-    const confirmed = await startAuthGateway({ dbUrl: cluster.url, autoconfirm: true });
-    const unconfirmed = await startAuthGateway({ dbUrl: cluster.url, autoconfirm: false });
+    const confirmed = await startAuthGateway({ dbUrl: cluster.url, autoconfirm: true, rateLimits, now });
+    const unconfirmed = await startAuthGateway({ dbUrl: cluster.url, autoconfirm: false, rateLimits, now });
     return {
       dbUrl: cluster.url,
       confirmed,
@@ -88,9 +101,9 @@ export async function startAuthTestStack(): Promise<AuthTestStack> {
 }
 
 /** Registers a test file's hooks: one auth test stack and a superuser client on its database. */
-export function useAuthTestStack(): { readonly stack: AuthTestStack; readonly db: pg.Client } {
+export function useAuthTestStack(options: AuthTestStackOptions = {}): { readonly stack: AuthTestStack; readonly db: pg.Client } {
   const fixture = useFileFixture(
-    async () => withDatabaseClient(await startAuthTestStack()),
+    async () => withDatabaseClient(await startAuthTestStack(options)),
     async ({ stack, db }) => {
       await db.end();
       await stack.stop();

@@ -54,8 +54,12 @@ async function pkceGrant({ req, res, deps }: AuthRequest): Promise<void> {
   sendJson(res, 200, session);
 }
 
+/** The grants GoTrue limits with its Token limiter (token_refresh): every one but web3's own. */
+const tokenLimited = new Set(['password', 'refresh_token', 'pkce', 'id_token']);
+
 export const token: RouteHandler = async (request) => {
   const grantType = request.url.searchParams.get('grant_type') ?? '';
+  if (tokenLimited.has(grantType)) request.deps.limits.takeRequest('token', request.req);
   switch (grantType) {
     case 'password':
       return passwordGrant(request);

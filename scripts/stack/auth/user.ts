@@ -21,6 +21,7 @@ export const getUser: RouteHandler = async ({ req, res, deps }) => {
 export const updateUser: RouteHandler = async ({ req, res, url, deps }) => {
   const { context, pool, outbox } = deps;
   const caller = await requireUser(req, context, pool);
+  deps.limits.takeRequest('user', req);
   const body = await readJsonObject(req);
   const emailParam = stringField(body, 'email');
   const phoneParam = stringField(body, 'phone');
@@ -55,7 +56,10 @@ export const updateUser: RouteHandler = async ({ req, res, url, deps }) => {
     }
     if (data) await setUserMetadata(db, user.id, 'raw_user_meta_data', mergeMetadata(current.raw_user_meta_data, data));
     let sent: SentMail | undefined;
-    if (changesEmail) sent = await sendEmailChange(db, context, user.id, email, redirectTarget(context, req, url.searchParams.get('redirect_to')));
+    if (changesEmail) {
+      deps.limits.takeEmail();
+      sent = await sendEmailChange(db, context, user.id, email, redirectTarget(context, req, url.searchParams.get('redirect_to')));
+    }
     return { body: userJson((await findUserById(db, user.id))!), mail: sent };
   });
   if (mail) outbox.record(mail);

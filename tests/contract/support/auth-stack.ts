@@ -1,5 +1,6 @@
 // Where the auth contract tests find GoTrue: the stack the test orchestrator started (its
 // SUPABASE_* environment), or else a throwaway cluster with a gateway serving only auth.
+import { testStackRateLimits } from '../../../scripts/stack/auth/rate-limit-settings.ts';
 import { startAuthGateway, startAuthTestStack, type AuthGateway } from '../../../scripts/stack/auth/test-stack.ts';
 
 export interface AuthStack {
@@ -25,7 +26,7 @@ function fromEnvironment(): Omit<AuthStack, 'confirmingGateway' | 'stop'> | unde
 export async function startAuthStack(): Promise<AuthStack> {
   const extras: AuthGateway[] = [];
   const confirmingGateway = async (dbUrl: string) => {
-    const gateway = await startAuthGateway({ dbUrl, autoconfirm: false });
+    const gateway = await startAuthGateway({ dbUrl, autoconfirm: false, rateLimits: testStackRateLimits });
     extras.push(gateway);
     return gateway;
   };

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { useChangePassword } from '@/lib/change-password';
 import { passwordSchema, type PasswordValues } from '@/lib/password-rules';
+import { authFailureMessage } from '@/lib/rate-limit';
 import { toast } from '@/lib/toast-store';
 
 const empty: PasswordValues = { newPassword: '', confirmPassword: '' };
@@ -23,7 +24,7 @@ export function PasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
       onChanged?.();
     } catch (error) {
       console.error('Changing the password failed:', error);
-      toast({ variant: 'destructive', title: 'Erreur', description: (error as Error).message || 'Impossible de changer le mot de passe.' });
+      toast({ variant: 'destructive', title: 'Erreur', description: authFailureMessage(error, 'Impossible de changer le mot de passe.') });
     }
   });
 

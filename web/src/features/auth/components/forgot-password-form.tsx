@@ -6,6 +6,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/features/auth/schemas/auth-schemas';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
+import { authFailureMessage } from '@/lib/rate-limit';
 import { toast } from '@/lib/toast-store';
 
 export function ForgotPasswordForm() {
@@ -17,7 +18,7 @@ export function ForgotPasswordForm() {
     try {
       await request.mutateAsync(values);
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Erreur', description: (error as Error).message || 'Un problème est survenu. Veuillez réessayer.' });
+      toast({ variant: 'destructive', title: 'Erreur', description: authFailureMessage(error, 'Un problème est survenu. Veuillez réessayer.') });
     }
   });
 

@@ -6,6 +6,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { registerSchema, type RegisterValues } from '@/features/auth/schemas/auth-schemas';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
+import { authFailureMessage } from '@/lib/rate-limit';
 import { toast } from '@/lib/toast-store';
 
 export function RegisterForm() {
@@ -22,7 +23,7 @@ export function RegisterForm() {
       // Keeps a remembered destination (e.g. a pending checkout) for the login that follows.
       navigate('/login', { state: location.state });
     } catch (error) {
-      toast({ variant: 'destructive', title: "Échec de l'inscription", description: (error as Error).message });
+      toast({ variant: 'destructive', title: "Échec de l'inscription", description: authFailureMessage(error, 'Un problème est survenu. Veuillez réessayer.') });
     }
   });
 

@@ -1,3 +1,5 @@
+import { authFailureMessage } from '@/lib/rate-limit';
+
 /** Spec §8: the French text shown for a failed sign-in. */
 export function loginErrorMessage(error: { message?: string } | null | undefined): string {
   switch (error?.message) {
@@ -6,6 +8,6 @@ export function loginErrorMessage(error: { message?: string } | null | undefined
     case 'Email not confirmed':
       return 'Veuillez confirmer votre email avant de vous connecter.';
     default:
-      return error?.message || 'Un problème est survenu. Veuillez réessayer.';
+      return authFailureMessage(error, 'Un problème est survenu. Veuillez réessayer.');
   }
 }

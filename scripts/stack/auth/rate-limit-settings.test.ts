@@ -1,0 +1,32 @@
+// `[auth.rate_limit]` read as the Supabase CLI reads it: the project's values, the CLI's defaults
+// for what is missing, and a refusal of what the CLI would refuse.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliDefaultRateLimits, readAuthRateLimits } from './rate-limit-settings.ts';
+
+function configFile(text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'auth-limits-')), 'config.toml');
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('[auth.rate_limit]', () => {
+  it("holds the CLI's defaults in this project's config.toml", () => {
+    expect(readAuthRateLimits()).toEqual(cliDefaultRateLimits);
+    expect(cliDefaultRateLimits).toEqual({ signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30, emailSent: 2 });
+  });
+
+  it("takes the CLI's default for a missing file, section or key", () => {
+    expect(readAuthRateLimits(join(tmpdir(), 'no-such-folder', 'config.toml'))).toEqual(cliDefaultRateLimits);
+    expect(readAuthRateLimits(configFile('[auth]\nenabled = true\n'))).toEqual(cliDefaultRateLimits);
+    expect(readAuthRateLimits(configFile('[auth.rate_limit]\ntoken_refresh = 600\nemail_sent = 0\n'))).toEqual({ ...cliDefaultRateLimits, tokenRefresh: 600, emailSent: 0 });
+  });
+
+  it('refuses a value that is not a whole number ≥ 0', () => {
+    for (const value of ['"30"', '-1', '2.5']) {
+      expect(() => readAuthRateLimits(configFile(`[auth.rate_limit]\nsign_in_sign_ups = ${value}\n`))).toThrow(/sign_in_sign_ups must be a whole number/);
+    }
+  });
+});
