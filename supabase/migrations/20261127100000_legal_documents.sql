@@ -81,7 +81,7 @@ declare
   s public.seller_settings;
   fields jsonb;
   filled text := p_markdown;
-  missing text[] := '{}';
+  missing text[] := array[]::text[];
   token text;
 begin
   select * into s from public.seller_settings;
@@ -110,7 +110,7 @@ begin
     select array_agg(name order by first) from (
       select m[1] as name, min(ordinality) as first from regexp_matches(filled, '\[\[\s*(À COMPLÉTER[^\]]*?)\s*\]\]', 'g') with ordinality as t(m, ordinality) group by m[1]
     ) markers
-  ), '{}');
+  ), array[]::text[]);
   return jsonb_build_object('markdown', filled, 'missing', to_jsonb(missing));
 end;
 $$;

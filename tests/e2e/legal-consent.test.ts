@@ -22,7 +22,7 @@ it('blocks « Finaliser la Commande » until both boxes are ticked, with an erro
   });
   await panel.getByRole('button', { name: 'Finaliser la Commande' }).click();
   await expect.poll(() => cgv.getAttribute('aria-invalid')).toBe('true');
-  await expect.poll(() => cgv.evaluate((box) => box === document.activeElement)).toBe(true);
+  await expect.poll(() => cgv.evaluate((box) => box === box.ownerDocument.activeElement)).toBe(true);
   const describedBy = async (box: typeof cgv) => page.locator(`#${await box.getAttribute('aria-describedby')}`).textContent();
   expect(await describedBy(cgv)).toBe('Veuillez accepter les conditions générales de vente.');
   expect(await describedBy(access)).toBe("Veuillez demander l'accès immédiat et reconnaître la perte du droit de rétractation.");
@@ -32,7 +32,7 @@ it('blocks « Finaliser la Commande » until both boxes are ticked, with an erro
 
   await cgv.check();
   await panel.getByRole('button', { name: 'Finaliser la Commande' }).click();
-  await expect.poll(() => access.evaluate((box) => box === document.activeElement)).toBe(true);
+  await expect.poll(() => access.evaluate((box) => box === box.ownerDocument.activeElement)).toBe(true);
   await expect.poll(() => panel.getByRole('alert').count()).toBe(1);
   expect(page.url()).not.toMatch(/\/pay\//);
 
