@@ -29,15 +29,14 @@ export function OrderCard({ order, onReorder, reordering }: OrderCardProps) {
           </h2>
           <p className="text-sm text-mist">
             N° {order.id.slice(0, 8).toUpperCase()} · Facture {order.invoice_number}
-            {order.cgv_version !== null ? (
-              <>
-                {' · '}
-                <Link to={legalVersionPath('cgv', order.cgv_version)} className="underline underline-offset-2 hover:text-plum-700">
-                  CGV acceptées (version {order.cgv_version})
-                </Link>
-              </>
-            ) : null}
           </p>
+          {order.cgv_version !== null ? (
+            <p className="text-sm text-mist">
+              <Link to={legalVersionPath('cgv', order.cgv_version)} className="underline underline-offset-2 hover:text-plum-700">
+                CGV acceptées (version {order.cgv_version})
+              </Link>
+            </p>
+          ) : null}
         </div>
         <div className="text-right">
           <p className="text-xl font-semibold text-plum-900">{formatPrice(order.total_amount_cents, order.currency)}</p>
