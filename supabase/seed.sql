@@ -66,3 +66,23 @@ update public.seller_settings
        vat_regime = 'franchise',
        contact_email = 'contact@lumiere-sacree.test'
  where legal_name is null and address is null and siret is null;
+
+-- The demo shop's legal documents: the drafts' [[À COMPLÉTER]] markers filled with plainly
+-- fictitious values, then each published once (version 1), so that the storefront shows them and
+-- checkout (which needs a published CGV) works at once. Only while a document has no published
+-- version: an administrator's own drafts and versions are kept on the next start.
+update public.legal_documents d
+   set draft_markdown = replace(replace(replace(replace(replace(replace(replace(d.draft_markdown,
+              '[[À COMPLÉTER : numéro d''immatriculation]]', 'RNA W000000000 (fictif)'),
+              '[[À COMPLÉTER : numéro de téléphone]]', '+33 1 00 00 00 00 (fictif)'),
+              '[[À COMPLÉTER : nom et qualité du directeur de la publication]]', 'Claire Exemple, présidente de l''association (fictive)'),
+              '[[À COMPLÉTER : nom, adresse et numéro de téléphone de l''hébergeur du site]]', 'Hébergeur de démonstration, 1 avenue de l''Exemple, 75000 Paris, +33 1 00 00 00 01 (fictif)'),
+              '[[À COMPLÉTER : nom, adresse postale et site internet du médiateur de la consommation]]', 'Médiateur de démonstration, 2 place de l''Exemple, 75000 Paris, https://mediateur.example (fictif)'),
+              '[[À COMPLÉTER : coordonnées du délégué à la protection des données, ou « aucun délégué désigné »]]', 'aucun délégué désigné'),
+              '[[À COMPLÉTER : noms des sous-traitants et, s''il y a lieu, transferts hors de l''Union européenne et leurs garanties]]', 'services de démonstration fictifs, tous situés dans l''Union européenne ; aucun transfert hors de l''Union')
+ where not exists (select 1 from public.legal_document_versions v where v.kind = d.kind);
+
+select private.publish_legal_document(d.kind)
+  from public.legal_documents d
+ where not exists (select 1 from public.legal_document_versions v where v.kind = d.kind)
+ order by d.kind;

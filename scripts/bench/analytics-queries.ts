@@ -27,12 +27,12 @@ export async function generateTraffic(db: pg.Client, size: TrafficSize): Promise
      select private.paris_day(created_at), count(*), count(*) / 3 from private.page_views group by 1`,
   );
   await db.query(
-    `insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, created_at)
-     select o.checkout_session_id, o.user_id, '[{}]', o.total_amount_cents, 'completed', o.created_at - interval '5 minutes' from public.orders o`,
+    `insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, created_at, cgv_version, consent_text, consented_at)
+     select o.checkout_session_id, o.user_id, '[{}]', o.total_amount_cents, 'completed', o.created_at - interval '5 minutes', o.cgv_version, o.consent_text, o.consented_at from public.orders o`,
   );
   await db.query(
-    `insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, created_at)
-     select 'cs_abandoned_' || o.id, o.user_id, '[{}]', o.total_amount_cents, 'pending', o.created_at - interval '1 hour'
+    `insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, created_at, cgv_version, consent_text, consented_at)
+     select 'cs_abandoned_' || o.id, o.user_id, '[{}]', o.total_amount_cents, 'pending', o.created_at - interval '1 hour', o.cgv_version, o.consent_text, o.consented_at
      from public.orders o where o.checkout_session_id like '%5'`,
   );
   await db.query(

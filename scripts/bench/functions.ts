@@ -23,6 +23,7 @@
 // function is measured too: it includes the JIT warming up, as a cold hosted worker would.
 import pg from 'pg';
 import { variantsById } from '../commerce-sandbox/catalogue.ts';
+import { checkoutConsent } from '../lib/checkout-consent.ts';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { nodeClient } from '../lib/supabase-client.ts';
@@ -86,6 +87,7 @@ try {
       cancelUrl: `${siteUrl}/store`,
       locale: 'fr',
       timeZone: 'Europe/Paris',
+      consent: await checkoutConsent(buyer),
     });
     const paid = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
     const sessionId = new URL(paid.headers.get('location') ?? 'http://none/').searchParams.get('session_id');
@@ -148,8 +150,8 @@ try {
   const sessionIds: string[] = [];
   while (sessionIds.length < pendingCheckouts) sessionIds.push(...(await Promise.all(Array.from({ length: 20 }, payOne))));
   await db.query(
-    `insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency)
-     select unnest($1::text[]), $2, $3::jsonb, $4, 'eur'`,
+    `insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, cgv_version, consent_text, consented_at)
+     select unnest($1::text[]), $2, $3::jsonb, $4, 'eur', 1, 'Consentement du banc d''essai', now()`,
     [sessionIds, signedUp.user.id, items, unitPrice],
   );
   const reconciled = await fetch(`${stack.apiUrl}/functions/v1/reconcile-checkouts`, {

@@ -64,8 +64,8 @@ export async function generateHistory(db: pg.Client, size: HistorySize): Promise
     // The history brings its own invoice numbers (in created_at order within each year, after any
     // the year already has, as the numbering trigger would have given them), then moves the counters
     // past them: the trigger's one locked counter update per row would take minutes here.
-    `insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, created_at, invoice_number)
-     select h.user_id, 4500, 'eur', 'completed', h.checkout_session_id, h.created_at,
+    `insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, created_at, cgv_version, consent_text, consented_at, invoice_number)
+     select h.user_id, 4500, 'eur', 'completed', h.checkout_session_id, h.created_at, 1, 'Consentement de l''historique du banc d''essai', h.created_at,
             format('FA-%s-%s', h.year, lpad((coalesce(counter.last_number, 0) + row_number() over (partition by h.year order by h.created_at))::text, 6, '0'))
      from (select c.id as user_id, 'cs_hist_' || g as checkout_session_id, t.created_at,
                   extract(year from t.created_at at time zone 'Europe/Paris')::integer as year

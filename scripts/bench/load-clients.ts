@@ -10,6 +10,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
+import { checkoutConsent } from '../lib/checkout-consent.ts';
 import { done, step } from '../lib/log.ts';
 import { formatMs, median, percentile } from './stats.ts';
 
@@ -89,7 +90,7 @@ async function shop(supabase: SupabaseClient, i: number): Promise<Purchase> {
   const quantity = 1 + (i % 3);
   const checkout = await measure('POST functions create-checkout', async () => {
     const { data, error } = await supabase.functions.invoke<{ url: string }>('create-checkout', {
-      body: { items: [{ variant_id: variant.id, quantity }], successUrl: `${env('SITE_URL')}/success`, cancelUrl: `${env('SITE_URL')}/store`, locale: 'fr', timeZone: 'Europe/Paris' },
+      body: { items: [{ variant_id: variant.id, quantity }], successUrl: `${env('SITE_URL')}/success`, cancelUrl: `${env('SITE_URL')}/store`, locale: 'fr', timeZone: 'Europe/Paris', consent: await checkoutConsent(supabase) },
     });
     if (error || !data) throw new Error(`create-checkout: ${error?.message}`);
     return data;

@@ -32,8 +32,8 @@ async function seedCustomer(db: pg.Client): Promise<string> {
   // Twenty orders of three lines each: a realistic dashboard page.
   await db.query(
     `with o as (
-       insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, created_at)
-       select $1::uuid, 4500, 'eur', 'completed', 'cs_bench_' || $1::text || '_' || g, now() - g * interval '1 day' from generate_series(1, 20) g
+       insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, created_at, cgv_version, consent_text, consented_at)
+       select $1::uuid, 4500, 'eur', 'completed', 'cs_bench_' || $1::text || '_' || g, now() - g * interval '1 day', 1, 'Consentement du banc d''essai', now() - g * interval '1 day' from generate_series(1, 20) g
        returning id)
      insert into public.order_items (order_id, variant_id, product_title, variant_title, image_url, quantity, price_per_item_cents, file_path, file_type)
      select o.id, 'var_' || k, 'Enseignement ' || k, 'PDF', null, 1, 1500, 'products/x.pdf', 'pdf' from o, generate_series(1, 3) k`,

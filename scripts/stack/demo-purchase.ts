@@ -1,7 +1,9 @@
 // `npm start`'s demo customer owns a teaching (PDF), a meditation (audio) and a ritual (video) from
 // the first start, so a newcomer sees the library, the download and the viewer at once. They are
 // bought through the path of a real purchase: create-checkout, the hosted payment page (its form
-// submitted as a browser does), record-order. A customer who already has an order is left as is.
+// submitted as a browser does), record-order, with both consent boxes ticked on the CGV the seed
+// publishes. A customer who already has an order is left as is.
+import { checkoutConsent } from '../lib/checkout-consent.ts';
 import { nodeClient } from '../lib/supabase-client.ts';
 
 const demoCart = [
@@ -33,7 +35,7 @@ export async function ensureDemoPurchase(options: DemoPurchaseOptions): Promise<
     if (count) return 'in-place';
 
     const checkout = await supabase.functions.invoke<{ url: string }>('create-checkout', {
-      body: { items: demoCart, successUrl: `${options.siteUrl}/success`, cancelUrl: `${options.siteUrl}/store`, locale: 'fr', timeZone: 'Europe/Paris' },
+      body: { items: demoCart, successUrl: `${options.siteUrl}/success`, cancelUrl: `${options.siteUrl}/store`, locale: 'fr', timeZone: 'Europe/Paris', consent: await checkoutConsent(supabase) },
     });
     if (checkout.error || !checkout.data) throw new Error(`the demo checkout failed: ${checkout.error?.message}`);
     const payment = await fetch(checkout.data.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });

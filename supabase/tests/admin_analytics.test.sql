@@ -40,16 +40,16 @@ create temporary table today_before as select * from public.admin_analytics_dail
 grant select on today_before to authenticated;
 
 -- Today: Alice pays 60 € for two lines after two checkouts; Bruno's order 40 days ago; a view.
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values
-  ('cs_analytics_1', tests.user_id('alice@analytics.test'), '[{}]', 6000),
-  ('cs_analytics_2', tests.user_id('alice@analytics.test'), '[{}]', 6000);
-insert into public.orders (id, user_id, total_amount_cents, checkout_session_id) values
-  ('00000000-0000-4000-8000-00000000c0a1', tests.user_id('alice@analytics.test'), 6000, 'cs_analytics_1');
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values
+  ('cs_analytics_1', tests.user_id('alice@analytics.test'), '[{}]', 6000, 1, 'Consentement de test', now()),
+  ('cs_analytics_2', tests.user_id('alice@analytics.test'), '[{}]', 6000, 1, 'Consentement de test', now());
+insert into public.orders (id, user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at) values
+  ('00000000-0000-4000-8000-00000000c0a1', tests.user_id('alice@analytics.test'), 6000, 'cs_analytics_1', 1, 'Consentement de test', now());
 insert into public.order_items (id, order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents) values
   ('00000000-0000-4000-8000-00000000c1a1', '00000000-0000-4000-8000-00000000c0a1', 'v1', 'Rituel de l''aube (test)', 'Vidéo', 2, 1500),
   ('00000000-0000-4000-8000-00000000c1a2', '00000000-0000-4000-8000-00000000c0a1', 'v2', 'Méditation du soir (test)', null, 1, 3000);
-insert into public.orders (user_id, total_amount_cents, checkout_session_id, created_at) values
-  (tests.user_id('bruno@analytics.test'), 4000, 'cs_analytics_old', now() - interval '40 days');
+insert into public.orders (user_id, total_amount_cents, checkout_session_id, created_at, cgv_version, consent_text, consented_at) values
+  (tests.user_id('bruno@analytics.test'), 4000, 'cs_analytics_old', now() - interval '40 days', 1, 'Consentement de test', now());
 insert into public.download_links (user_id, order_item_id, object_path) values
   (tests.user_id('alice@analytics.test'), '00000000-0000-4000-8000-00000000c1a1', 'rituel.mp4');
 select set_config('request.headers', '{"host":"shop.test","x-forwarded-for":"203.0.113.70","user-agent":"Analytics test"}', true);
@@ -76,8 +76,8 @@ select is((select count(*)::integer from public.admin_orders_export(7) where cus
 select is((select count(*)::integer from public.admin_orders_export(90) where customer_email = 'bruno@analytics.test'), 1, 'it is in a longer period');
 reset role;
 -- Paging: 1,001 orders today are two pages, the second starting after the first's last row.
-insert into public.orders (user_id, total_amount_cents, checkout_session_id, created_at)
-select tests.user_id('bruno@analytics.test'), 100, 'cs_analytics_page_' || g, now() - g * interval '1 second' from generate_series(1, 1001) g;
+insert into public.orders (user_id, total_amount_cents, checkout_session_id, created_at, cgv_version, consent_text, consented_at)
+select tests.user_id('bruno@analytics.test'), 100, 'cs_analytics_page_' || g, now() - g * interval '1 second', 1, 'Consentement de test', now() from generate_series(1, 1001) g;
 select tests.authenticate_as('admin@analytics.test');
 create temporary table first_page as select * from public.admin_orders_export(7);
 select is((select count(*)::integer from first_page), 1000, 'a page holds at most 1,000 orders');

@@ -41,9 +41,9 @@ insert into public.contact_messages (name, email, subject, message, created_at) 
 select tests.create_user('new@stats.test');
 select tests.create_user('old@stats.test');
 update public.profiles set created_at = now() - interval '30 days' where id = tests.user_id('old@stats.test');
-insert into public.orders (user_id, total_amount_cents, checkout_session_id, created_at) values
-  (tests.user_id('alice@stats.test'), 4500, 'cs_stats_recent', now() - interval '1 hour'),
-  (tests.user_id('alice@stats.test'), 4500, 'cs_stats_old', now() - interval '2 days');
+insert into public.orders (user_id, total_amount_cents, checkout_session_id, created_at, cgv_version, consent_text, consented_at) values
+  (tests.user_id('alice@stats.test'), 4500, 'cs_stats_recent', now() - interval '1 hour', 1, 'Consentement de test', now()),
+  (tests.user_id('alice@stats.test'), 4500, 'cs_stats_old', now() - interval '2 days', 1, 'Consentement de test', now());
 insert into public.user_messages (sender_id, receiver_id, content, is_read) values
   (tests.user_id('alice@stats.test'), tests.user_id('xavier@stats.test'), 'Alice, non lu 1', false),
   (tests.user_id('alice@stats.test'), tests.user_id('xavier@stats.test'), 'Alice, non lu 2', false),
@@ -53,10 +53,10 @@ insert into public.user_messages (sender_id, receiver_id, content, is_read) valu
   (tests.user_id('yvonne@stats.test'), tests.user_id('xavier@stats.test'), 'Yvonne à Xavier', false),
   (tests.user_id('xavier@stats.test'), tests.user_id('alice@stats.test'), 'Xavier à Alice', false);
 
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, created_at) values
-  ('cs_stats_pending', tests.user_id('alice@stats.test'), '[{}]', 4500, 'pending', now() - interval '1 hour'),
-  ('cs_stats_pending_old', tests.user_id('alice@stats.test'), '[{}]', 4500, 'pending', now() - interval '2 days'),
-  ('cs_stats_paid', tests.user_id('bruno@stats.test'), '[{}]', 4500, 'completed', now());
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, created_at, cgv_version, consent_text, consented_at) values
+  ('cs_stats_pending', tests.user_id('alice@stats.test'), '[{}]', 4500, 'pending', now() - interval '1 hour', 1, 'Consentement de test', now()),
+  ('cs_stats_pending_old', tests.user_id('alice@stats.test'), '[{}]', 4500, 'pending', now() - interval '2 days', 1, 'Consentement de test', now()),
+  ('cs_stats_paid', tests.user_id('bruno@stats.test'), '[{}]', 4500, 'completed', now(), 1, 'Consentement de test', now());
 select set_config('request.headers', '{"host":"shop.test","x-forwarded-for":"203.0.113.80","user-agent":"Stats"}', true);
 select public.record_page_view('/', null);
 select public.record_page_view('/store', null);

@@ -13,9 +13,9 @@ select tests.create_user('second@paycheck.test');
 select tests.make_admin('root@paycheck.test');
 select tests.make_admin('second@paycheck.test');
 
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status) values
-  ('cs_paycheck_old', tests.user_id('alice@paycheck.test'), '[{"variant_id":"v1","quantity":1,"unit_price_cents":900}]', 900, 'needs_review'),
-  ('cs_paycheck_new', tests.user_id('bruno@paycheck.test'), '[{"variant_id":"v2","quantity":2,"unit_price_cents":500}]', 1000, 'needs_review');
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, cgv_version, consent_text, consented_at) values
+  ('cs_paycheck_old', tests.user_id('alice@paycheck.test'), '[{"variant_id":"v1","quantity":1,"unit_price_cents":900}]', 900, 'needs_review', 1, 'Consentement de test', now()),
+  ('cs_paycheck_new', tests.user_id('bruno@paycheck.test'), '[{"variant_id":"v2","quantity":2,"unit_price_cents":500}]', 1000, 'needs_review', 1, 'Consentement de test', now());
 insert into public.payment_issues (checkout_session_id, user_id, reason, detail, detected_at) values
   ('cs_paycheck_old', tests.user_id('alice@paycheck.test'), 'mismatch', '{"paid":{"status":"paid","total_cents":901},"priced":{"total_amount_cents":900}}', now() - interval '2 days'),
   ('cs_paycheck_new', tests.user_id('bruno@paycheck.test'), 'unknown_session', '{}', now() - interval '1 hour');

@@ -19,10 +19,10 @@ update public.profiles p set created_at = now() - (t.age * interval '1 day')
 from (values ('xavier@users.test', 5), ('yvonne@users.test', 4), ('alice.martin@users.test', 3), ('bruno@users.test', 2), ('chloe_100%@users.test', 1)) t(email, age)
 where p.id = tests.user_id(t.email);
 
-insert into public.orders (user_id, total_amount_cents, status, checkout_session_id, created_at) values
-  (tests.user_id('alice.martin@users.test'), 4500, 'completed', 'cs_users_a1', now() - interval '2 days'),
-  (tests.user_id('alice.martin@users.test'), 1990, 'completed', 'cs_users_a2', now() - interval '1 hour'),
-  (tests.user_id('alice.martin@users.test'), 9900, 'refunded', 'cs_users_a3', now());
+insert into public.orders (user_id, total_amount_cents, status, checkout_session_id, created_at, cgv_version, consent_text, consented_at) values
+  (tests.user_id('alice.martin@users.test'), 4500, 'completed', 'cs_users_a1', now() - interval '2 days', 1, 'Consentement de test', now()),
+  (tests.user_id('alice.martin@users.test'), 1990, 'completed', 'cs_users_a2', now() - interval '1 hour', 1, 'Consentement de test', now()),
+  (tests.user_id('alice.martin@users.test'), 9900, 'refunded', 'cs_users_a3', now(), 1, 'Consentement de test', now());
 insert into public.user_messages (sender_id, receiver_id, content, is_read) values
   (tests.user_id('alice.martin@users.test'), tests.user_id('xavier@users.test'), 'Non lu 1', false),
   (tests.user_id('alice.martin@users.test'), tests.user_id('xavier@users.test'), 'Non lu 2', false),

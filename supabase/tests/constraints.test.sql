@@ -8,24 +8,24 @@ select plan(52);
 select tests.create_user('alice@constraints.test', 'Alice');
 select tests.create_user('root@constraints.test', 'Root');
 select tests.make_admin('root@constraints.test');
-insert into public.orders (id, user_id, total_amount_cents, checkout_session_id)
-values ('60000000-0000-4000-a000-00000000000a', tests.user_id('alice@constraints.test'), 1000, 'cs_constraints_a');
+insert into public.orders (id, user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at)
+values ('60000000-0000-4000-a000-00000000000a', tests.user_id('alice@constraints.test'), 1000, 'cs_constraints_a', 1, 'Consentement de test', now());
 
 select tests.authenticate_as_service_role();
 
 -- orders
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id) values (tests.user_id('alice@constraints.test'), 1000, 'cs_constraints_a') $$, '23505', null, 'orders: a second order for the same checkout session is refused');
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id) values (tests.user_id('alice@constraints.test'), -1, 'cs_c_neg') $$, '23514', null, 'orders: a negative total is refused');
-select lives_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id) values (tests.user_id('alice@constraints.test'), 0, 'cs_c_free') $$, 'orders: a total of zero (a free item) is accepted');
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents, currency, checkout_session_id) values (tests.user_id('alice@constraints.test'), 1, 'EUR', 'cs_c_upper') $$, '23514', null, 'orders: an upper-case currency is refused');
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents, currency, checkout_session_id) values (tests.user_id('alice@constraints.test'), 1, 'euro', 'cs_c_four') $$, '23514', null, 'orders: a four-letter currency is refused');
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents, currency, checkout_session_id) values (tests.user_id('alice@constraints.test'), 1, 'e1r', 'cs_c_digit') $$, '23514', null, 'orders: a currency with a digit is refused');
-select lives_ok($$ insert into public.orders (user_id, total_amount_cents, currency, checkout_session_id) values (tests.user_id('alice@constraints.test'), 1, 'chf', 'cs_c_chf') $$, 'orders: another three-letter currency is accepted');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 1000, 'cs_constraints_a', 1, 'Consentement de test', now()) $$, '23505', null, 'orders: a second order for the same checkout session is refused');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), -1, 'cs_c_neg', 1, 'Consentement de test', now()) $$, '23514', null, 'orders: a negative total is refused');
+select lives_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 0, 'cs_c_free', 1, 'Consentement de test', now()) $$, 'orders: a total of zero (a free item) is accepted');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, currency, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 1, 'EUR', 'cs_c_upper', 1, 'Consentement de test', now()) $$, '23514', null, 'orders: an upper-case currency is refused');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, currency, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 1, 'euro', 'cs_c_four', 1, 'Consentement de test', now()) $$, '23514', null, 'orders: a four-letter currency is refused');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, currency, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 1, 'e1r', 'cs_c_digit', 1, 'Consentement de test', now()) $$, '23514', null, 'orders: a currency with a digit is refused');
+select lives_ok($$ insert into public.orders (user_id, total_amount_cents, currency, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 1, 'chf', 'cs_c_chf', 1, 'Consentement de test', now()) $$, 'orders: another three-letter currency is accepted');
 select is((select currency from public.orders where checkout_session_id = 'cs_c_free'), 'eur', 'orders: the currency defaults to eur');
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents, status, checkout_session_id) values (tests.user_id('alice@constraints.test'), 1, 'shipped', 'cs_c_status') $$, '23514', null, 'orders: an unknown status is refused');
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id) values (tests.user_id('alice@constraints.test'), 1, '') $$, '23514', null, 'orders: an empty checkout session id is refused');
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents) values (tests.user_id('alice@constraints.test'), 1) $$, '23502', null, 'orders: the checkout session id is required');
-select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id) values ('61000000-0000-4000-a000-000000000000', 1, 'cs_c_nobody') $$, '23503', null, 'orders: the buyer must be an account');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, status, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 1, 'shipped', 'cs_c_status', 1, 'Consentement de test', now()) $$, '23514', null, 'orders: an unknown status is refused');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 1, '', 1, 'Consentement de test', now()) $$, '23514', null, 'orders: an empty checkout session id is refused');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, cgv_version, consent_text, consented_at) values (tests.user_id('alice@constraints.test'), 1, 1, 'Consentement de test', now()) $$, '23502', null, 'orders: the checkout session id is required');
+select throws_ok($$ insert into public.orders (user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at) values ('61000000-0000-4000-a000-000000000000', 1, 'cs_c_nobody', 1, 'Consentement de test', now()) $$, '23503', null, 'orders: the buyer must be an account');
 
 -- order_items
 select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents) values ('60000000-0000-4000-a000-00000000000a', 'v', 'p', 0, 100) $$, '23514', null, 'order_items: a quantity of 0 is refused');
@@ -43,13 +43,13 @@ select throws_ok($$ insert into public.order_items (order_id, variant_id, produc
 select throws_ok($$ insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents) values ('61000000-0000-4000-a000-000000000000', 'v', 'p', 1, 5) $$, '23503', null, 'order_items: an item belongs to an existing order');
 
 -- checkout_sessions
-select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values ('cs_c_empty', tests.user_id('alice@constraints.test'), '[]', 0) $$, '23514', null, 'checkout_sessions: a checkout without lines is refused');
-select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values ('cs_c_object', tests.user_id('alice@constraints.test'), '{"variant_id":"v"}', 0) $$, '23514', null, 'checkout_sessions: items must be an array');
-select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values ('cs_c_neg', tests.user_id('alice@constraints.test'), '[{}]', -5) $$, '23514', null, 'checkout_sessions: a negative total is refused');
-select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency) values ('cs_c_cur', tests.user_id('alice@constraints.test'), '[{}]', 5, 'EUR') $$, '23514', null, 'checkout_sessions: a malformed currency is refused');
-select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status) values ('cs_c_paid', tests.user_id('alice@constraints.test'), '[{}]', 5, 'paid') $$, '23514', null, 'checkout_sessions: status is pending or completed');
-select lives_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values ('cs_c_ok', tests.user_id('alice@constraints.test'), '[{}]', 5) $$, 'checkout_sessions: a well-formed checkout is accepted');
-select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values ('cs_c_ok', tests.user_id('alice@constraints.test'), '[{}]', 5) $$, '23505', null, 'checkout_sessions: a session id is recorded once');
+select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values ('cs_c_empty', tests.user_id('alice@constraints.test'), '[]', 0, 1, 'Consentement de test', now()) $$, '23514', null, 'checkout_sessions: a checkout without lines is refused');
+select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values ('cs_c_object', tests.user_id('alice@constraints.test'), '{"variant_id":"v"}', 0, 1, 'Consentement de test', now()) $$, '23514', null, 'checkout_sessions: items must be an array');
+select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values ('cs_c_neg', tests.user_id('alice@constraints.test'), '[{}]', -5, 1, 'Consentement de test', now()) $$, '23514', null, 'checkout_sessions: a negative total is refused');
+select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, cgv_version, consent_text, consented_at) values ('cs_c_cur', tests.user_id('alice@constraints.test'), '[{}]', 5, 'EUR', 1, 'Consentement de test', now()) $$, '23514', null, 'checkout_sessions: a malformed currency is refused');
+select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, cgv_version, consent_text, consented_at) values ('cs_c_paid', tests.user_id('alice@constraints.test'), '[{}]', 5, 'paid', 1, 'Consentement de test', now()) $$, '23514', null, 'checkout_sessions: status is pending or completed');
+select lives_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values ('cs_c_ok', tests.user_id('alice@constraints.test'), '[{}]', 5, 1, 'Consentement de test', now()) $$, 'checkout_sessions: a well-formed checkout is accepted');
+select throws_ok($$ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values ('cs_c_ok', tests.user_id('alice@constraints.test'), '[{}]', 5, 1, 'Consentement de test', now()) $$, '23505', null, 'checkout_sessions: a session id is recorded once');
 
 -- product_files
 select throws_ok($$ insert into public.product_files (variant_id, object_path, file_type) values ('v_url', 'https://files.test/f.pdf', 'pdf') $$, '23514', null, 'product_files: a file is an object path, never a URL');

@@ -24,20 +24,20 @@ create function pg_temp.today(p_title text) returns table (units integer, revenu
 $$;
 
 -- Alice buys two lines today; Bruno a line a year ago; a pending order of Alice's is not a sale.
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values
-  ('cs_rollup_a', tests.user_id('alice@rollups.test'), '[{}]', 6000),
-  ('cs_rollup_b', tests.user_id('bruno@rollups.test'), '[{}]', 1500);
-insert into public.orders (id, user_id, total_amount_cents, checkout_session_id) values
-  ('00000000-0000-4000-8000-0000000000a1', tests.user_id('alice@rollups.test'), 6000, 'cs_rollup_a');
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values
+  ('cs_rollup_a', tests.user_id('alice@rollups.test'), '[{}]', 6000, 1, 'Consentement de test', now()),
+  ('cs_rollup_b', tests.user_id('bruno@rollups.test'), '[{}]', 1500, 1, 'Consentement de test', now());
+insert into public.orders (id, user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at) values
+  ('00000000-0000-4000-8000-0000000000a1', tests.user_id('alice@rollups.test'), 6000, 'cs_rollup_a', 1, 'Consentement de test', now());
 insert into public.order_items (id, order_id, variant_id, product_title, quantity, price_per_item_cents) values
   ('00000000-0000-4000-8000-0000000001a1', '00000000-0000-4000-8000-0000000000a1', 'v1', 'Rituel test des rollups', 2, 1500),
   ('00000000-0000-4000-8000-0000000001a2', '00000000-0000-4000-8000-0000000000a1', 'v2', 'Méditation test des rollups', 1, 3000);
-insert into public.orders (id, user_id, total_amount_cents, checkout_session_id, created_at) values
-  ('00000000-0000-4000-8000-0000000000b1', tests.user_id('bruno@rollups.test'), 1500, 'cs_rollup_b', now() - interval '1 year');
+insert into public.orders (id, user_id, total_amount_cents, checkout_session_id, created_at, cgv_version, consent_text, consented_at) values
+  ('00000000-0000-4000-8000-0000000000b1', tests.user_id('bruno@rollups.test'), 1500, 'cs_rollup_b', now() - interval '1 year', 1, 'Consentement de test', now());
 insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents) values
   ('00000000-0000-4000-8000-0000000000b1', 'v1', 'Rituel test des rollups', 1, 1500);
-insert into public.orders (user_id, total_amount_cents, checkout_session_id, status) values
-  (tests.user_id('alice@rollups.test'), 9900, 'cs_rollup_pending', 'pending');
+insert into public.orders (user_id, total_amount_cents, checkout_session_id, status, cgv_version, consent_text, consented_at) values
+  (tests.user_id('alice@rollups.test'), 9900, 'cs_rollup_pending', 'pending', 1, 'Consentement de test', now());
 insert into public.download_links (user_id, order_item_id, object_path) values
   (tests.user_id('alice@rollups.test'), '00000000-0000-4000-8000-0000000001a1', 'a.pdf'),
   (tests.user_id('alice@rollups.test'), '00000000-0000-4000-8000-0000000001a1', 'a.pdf');

@@ -17,10 +17,10 @@ select tests.create_user('bob@deliverables.test');
 select tests.create_user('root@deliverables.test');
 select tests.make_admin('root@deliverables.test');
 
-insert into public.orders (id, user_id, total_amount_cents, currency, status, checkout_session_id) values
-  ('60000000-0000-4000-a000-00000000000a', tests.user_id('alice@deliverables.test'), 2900, 'eur', 'completed', 'cs_deliv_alice'),
-  ('60000000-0000-4000-a000-0000000000ae', tests.user_id('alice@deliverables.test'), 1900, 'eur', 'refunded', 'cs_deliv_alice_refunded'),
-  ('60000000-0000-4000-a000-00000000000b', tests.user_id('bob@deliverables.test'), 700, 'eur', 'completed', 'cs_deliv_bob');
+insert into public.orders (id, user_id, total_amount_cents, currency, status, checkout_session_id, cgv_version, consent_text, consented_at) values
+  ('60000000-0000-4000-a000-00000000000a', tests.user_id('alice@deliverables.test'), 2900, 'eur', 'completed', 'cs_deliv_alice', 1, 'Consentement de test', now()),
+  ('60000000-0000-4000-a000-0000000000ae', tests.user_id('alice@deliverables.test'), 1900, 'eur', 'refunded', 'cs_deliv_alice_refunded', 1, 'Consentement de test', now()),
+  ('60000000-0000-4000-a000-00000000000b', tests.user_id('bob@deliverables.test'), 700, 'eur', 'completed', 'cs_deliv_bob', 1, 'Consentement de test', now());
 insert into public.order_items (id, order_id, variant_id, product_title, quantity, price_per_item_cents, file_path, file_type) values
   ('61000000-0000-4000-a000-0000000000a1', '60000000-0000-4000-a000-00000000000a', 'var_a', 'Enseignement', 1, 2900, 'products/a.pdf', 'pdf'),
   ('61000000-0000-4000-a000-0000000000a2', '60000000-0000-4000-a000-00000000000a', 'var_n', 'Livret', 1, 0, null, null),

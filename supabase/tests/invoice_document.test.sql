@@ -10,11 +10,11 @@ select tests.create_user('invoice-buyer@example.test', 'Jeanne Martin');
 select tests.create_user('invoice-other@example.test');
 select tests.create_user('invoice-admin@example.test');
 select tests.make_admin('invoice-admin@example.test');
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency) values
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, cgv_version, consent_text, consented_at) values
   ('cs_invoice_document', tests.user_id('invoice-buyer@example.test'),
    '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 2, "unit_price_cents": 2900},
      {"variant_id": "v2", "product_id": "p2", "product_title": "Méditation de l''aube", "variant_title": "Audio", "quantity": 1, "unit_price_cents": 1500}]',
-   7300, 'eur');
+   7300, 'eur', 1, 'Consentement de test', now());
 update public.seller_settings set legal_name = null, address = null, siret = null, vat_regime = null, vat_number = null,
   vat_rate_basis_points = null, contact_email = null;
 

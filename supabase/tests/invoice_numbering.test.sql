@@ -8,11 +8,11 @@ select plan(15);
 
 select tests.create_user('numbering-buyer@example.test');
 select tests.create_user('numbering-other@example.test');
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency) values
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, cgv_version, consent_text, consented_at) values
   ('cs_numbering_1', tests.user_id('numbering-buyer@example.test'),
-   '[{"variant_id": "v1", "product_id": "p1", "product_title": "Enseignement", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'eur'),
+   '[{"variant_id": "v1", "product_id": "p1", "product_title": "Enseignement", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'eur', 1, 'Consentement de test', now()),
   ('cs_numbering_2', tests.user_id('numbering-buyer@example.test'),
-   '[{"variant_id": "v2", "product_id": "p2", "product_title": "Méditation", "variant_title": "Audio", "quantity": 2, "unit_price_cents": 1500}]', 3000, 'eur');
+   '[{"variant_id": "v2", "product_id": "p2", "product_title": "Méditation", "variant_title": "Audio", "quantity": 2, "unit_price_cents": 1500}]', 3000, 'eur', 1, 'Consentement de test', now());
 
 -- The number the next order of this year must get.
 create temporary table expected as

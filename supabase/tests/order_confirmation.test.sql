@@ -7,9 +7,9 @@ begin;
 select plan(13);
 
 select tests.create_user('confirmation-buyer@example.test', 'Jeanne Martin');
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency) values
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, cgv_version, consent_text, consented_at) values
   ('cs_order_confirmation', tests.user_id('confirmation-buyer@example.test'),
-   '[{"variant_id": "v1", "product_id": "p1", "product_title": "Méditation", "variant_title": "Audio", "quantity": 2, "unit_price_cents": 1500}]', 3000, 'eur');
+   '[{"variant_id": "v1", "product_id": "p1", "product_title": "Méditation", "variant_title": "Audio", "quantity": 2, "unit_price_cents": 1500}]', 3000, 'eur', 1, 'Consentement de test', now());
 select tests.authenticate_as_service_role();
 create temporary table recorded as
 select public.record_order('cs_order_confirmation', tests.user_id('confirmation-buyer@example.test')) as id;

@@ -9,9 +9,9 @@ select tests.create_user('bob@items.test', 'Bob');
 select tests.create_user('root@items.test', 'Root');
 select tests.make_admin('root@items.test');
 
-insert into public.orders (id, user_id, total_amount_cents, checkout_session_id) values
-  ('40000000-0000-4000-a000-00000000000a', tests.user_id('alice@items.test'), 4300, 'cs_items_alice'),
-  ('40000000-0000-4000-a000-00000000000b', tests.user_id('bob@items.test'), 2900, 'cs_items_bob');
+insert into public.orders (id, user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at) values
+  ('40000000-0000-4000-a000-00000000000a', tests.user_id('alice@items.test'), 4300, 'cs_items_alice', 1, 'Consentement de test', now()),
+  ('40000000-0000-4000-a000-00000000000b', tests.user_id('bob@items.test'), 2900, 'cs_items_bob', 1, 'Consentement de test', now());
 insert into public.order_items (id, order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents, file_path, file_type) values
   ('41000000-0000-4000-a000-0000000000a1', '40000000-0000-4000-a000-00000000000a', 'var_a1', 'Enseignement', 'PDF', 1, 2900, 'products/a1.pdf', 'pdf'),
   ('41000000-0000-4000-a000-0000000000a2', '40000000-0000-4000-a000-00000000000a', 'var_a2', 'Méditation', '10 minutes', 2, 700, 'products/a2.wav', 'audio'),

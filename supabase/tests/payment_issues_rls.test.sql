@@ -8,9 +8,9 @@ select tests.create_user('alice@issues.test');
 select tests.create_user('root@issues.test');
 select tests.make_admin('root@issues.test');
 
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status) values
-  ('cs_issue_alice', tests.user_id('alice@issues.test'), '[{"variant_id":"v1","quantity":1,"unit_price_cents":900}]', 900, 'needs_review'),
-  ('cs_issue_alice_2', tests.user_id('alice@issues.test'), '[{"variant_id":"v2","quantity":1,"unit_price_cents":500}]', 500, 'needs_review');
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, cgv_version, consent_text, consented_at) values
+  ('cs_issue_alice', tests.user_id('alice@issues.test'), '[{"variant_id":"v1","quantity":1,"unit_price_cents":900}]', 900, 'needs_review', 1, 'Consentement de test', now()),
+  ('cs_issue_alice_2', tests.user_id('alice@issues.test'), '[{"variant_id":"v2","quantity":1,"unit_price_cents":500}]', 500, 'needs_review', 1, 'Consentement de test', now());
 insert into public.payment_issues (checkout_session_id, user_id, reason, detail) values
   ('cs_issue_alice', tests.user_id('alice@issues.test'), 'mismatch', '{"paid":{"total_cents":1},"priced":{"total_amount_cents":900}}');
 

@@ -53,8 +53,8 @@ select is_empty($$ select 1 from public.product_files where variant_id = 'var_fi
 
 -- A customer who bought the variant gets its link through the order item, not the map.
 reset role;
-insert into public.orders (id, user_id, total_amount_cents, checkout_session_id)
-values ('50000000-0000-4000-a000-00000000000a', tests.user_id('alice@files.test'), 900, 'cs_files_alice');
+insert into public.orders (id, user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at)
+values ('50000000-0000-4000-a000-00000000000a', tests.user_id('alice@files.test'), 900, 'cs_files_alice', 1, 'Consentement de test', now());
 insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents, file_path, file_type)
 values ('50000000-0000-4000-a000-00000000000a', 'var_files_test_pdf', 'Enseignement', 1, 900, 'products/teaching.pdf', 'pdf');
 select tests.authenticate_as('alice@files.test');

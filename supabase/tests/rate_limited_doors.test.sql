@@ -100,10 +100,10 @@ select pg_temp.windows_pass();
 select tests.authenticate_as('alice@doors.test');
 select lives_ok($$ select public.claim_checkout() $$, 'once the ten minutes have passed the customer may check out again');
 reset role;
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values
-  ('cs_doors_1', tests.user_id('alice@doors.test'), '[{}]', 100),
-  ('cs_doors_2', tests.user_id('alice@doors.test'), '[{}]', 100),
-  ('cs_doors_3', tests.user_id('alice@doors.test'), '[{}]', 100);
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values
+  ('cs_doors_1', tests.user_id('alice@doors.test'), '[{}]', 100, 1, 'Consentement de test', now()),
+  ('cs_doors_2', tests.user_id('alice@doors.test'), '[{}]', 100, 1, 'Consentement de test', now()),
+  ('cs_doors_3', tests.user_id('alice@doors.test'), '[{}]', 100, 1, 'Consentement de test', now());
 select tests.authenticate_as('alice@doors.test');
 select throws_ok($$ select public.claim_checkout() $$, 'PT429', 'Too many checkouts are open: finish or abandon one first.', 'with three pending checkouts open, a fourth is refused with PT429');
 reset role;

@@ -9,12 +9,12 @@ insert into auth.users (id, email) values
   ('00000000-0000-4000-8000-0000000000b2', 'record-order-other@example.test');
 insert into public.product_files (variant_id, object_path, file_type) values
   ('test_variant_pdf', 'products/teaching.pdf', 'pdf');
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, status) values (
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, status, cgv_version, consent_text, consented_at) values (
   'cs_record_order_test',
   '00000000-0000-4000-8000-0000000000a1',
   '[{"variant_id": "test_variant_pdf", "product_title": "Enseignement", "variant_title": "PDF", "image_url": "http://img.test/1.png", "quantity": 2, "unit_price_cents": 1500},
     {"variant_id": "test_variant_nofile", "product_title": "Pack", "variant_title": "Standard", "image_url": null, "quantity": 1, "unit_price_cents": 990}]',
-  3990, 'eur', 'pending');
+  3990, 'eur', 'pending', 1, 'Consentement de test', now());
 
 select has_function('public', 'record_order', array['text', 'uuid'], 'record_order(text, uuid) exists');
 select is_definer('public', 'record_order', array['text', 'uuid'], 'it runs as its owner, whatever the role grants');

@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(40);
+select plan(44);
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -29,12 +29,13 @@ select is_empty($$
 $$, 'every function of public and private has a fixed search_path (Supabase linter 0011)');
 -- Functions anon may call on purpose: record_page_view, the visit counter (page_views.test.sql
 -- proves its bounds and that it exposes nothing), and the contact form's contact_form_token and
--- send_contact_message (contact_form_anti_spam.test.sql, rate_limited_doors.test.sql). The
--- catalogue comes from the commerce service. Add a signature here only with a test of what it exposes.
+-- send_contact_message (contact_form_anti_spam.test.sql, rate_limited_doors.test.sql), and
+-- checkout_terms, the CGV version in force and the consent's wording (checkout_consent.test.sql).
+-- The catalogue comes from the commerce service. Add a signature here only with a test of what it exposes.
 select is_empty($$
   select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')
-    and p.oid::regprocedure::text <> all (array['record_page_view(text,text)', 'contact_form_token()', 'send_contact_message(text,text,text,text,text,text,text)'])
+    and p.oid::regprocedure::text <> all (array['record_page_view(text,text)', 'contact_form_token()', 'send_contact_message(text,text,text,text,text,text,text)', 'checkout_terms()'])
 $$, 'anon can execute no function of public or private beyond the allow-list');
 select ok(not has_schema_privilege('anon', 'private', 'usage'), 'anon cannot even look into the private schema');
 select ok(not has_schema_privilege('authenticated', 'public', 'create'), 'signed-in users cannot create objects in public');
@@ -51,16 +52,17 @@ $$, 'no table in public grants a whole-table write to anon or authenticated (onl
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') and has_table_privilege('anon', c.oid, 'SELECT')
-$$, 'anon may select from no table in public');
+    and c.relname <> 'legal_document_versions'
+$$, 'anon may select from no table in public but the published legal documents (legal_documents.test.sql)');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'UPDATE')
   order by 1, 2
-$$, $$ values ('profiles', 'avatar_url'), ('profiles', 'full_name'),
+$$, $$ values ('legal_documents', 'draft_markdown'), ('profiles', 'avatar_url'), ('profiles', 'full_name'),
               ('seller_settings', 'address'), ('seller_settings', 'contact_email'), ('seller_settings', 'legal_form'), ('seller_settings', 'legal_name'),
               ('seller_settings', 'siret'), ('seller_settings', 'vat_number'), ('seller_settings', 'vat_rate_basis_points'), ('seller_settings', 'vat_regime'),
               ('user_messages', 'is_read') $$,
-  'signed-in users may update exactly: their name and avatar, the seller''s mentions (administrators, by policy), and a message''s read flag');
+  'signed-in users may update exactly: their name and avatar, a legal document''s draft and the seller''s mentions (administrators, by policy), and a message''s read flag');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
@@ -114,6 +116,10 @@ select policies_are('public', 'seller_settings', array['Administrators can read 
   'seller_settings has exactly its reviewed policies');
 select policies_are('public', 'crash_reports', array['Visitors can report a crash', 'Signed-in users can report their own crash',
   'Administrators can read crash reports'], 'crash_reports has exactly its reviewed policies');
+select policies_are('public', 'legal_documents', array['Administrators can read the legal drafts', 'Administrators can edit the legal drafts'],
+  'legal_documents has exactly its reviewed policies');
+select policies_are('public', 'legal_document_versions', array['Everyone reads the published legal documents'],
+  'legal_document_versions has exactly its reviewed policies');
 select policies_are('public', 'admin_role_changes', array['Administrators can read the role changes'], 'admin_role_changes has exactly its reviewed policies');
 
 -- Realtime streams the chat and nothing else.
@@ -132,6 +138,8 @@ select has_table('public', 'product_files', 'product_files exists');
 select has_table('public', 'crash_reports', 'crash_reports exists');
 select has_table('public', 'seller_settings', 'seller_settings exists');
 select has_table('public', 'admin_role_changes', 'admin_role_changes exists');
+select has_table('public', 'legal_documents', 'legal_documents exists');
+select has_table('public', 'legal_document_versions', 'legal_document_versions exists');
 
 select * from finish();
 rollback;

@@ -20,8 +20,8 @@ insert into storage.objects (bucket_id, name, metadata, created_at) values
   ('deliverables', 'products/var_vf/3/forged.pdf', '{"mimetype":"application/pdf","size":10,"eTag":"\"v3\""}', now()),
   ('deliverables', 'products/orphan.pdf', '{"mimetype":"application/pdf","size":5,"eTag":"\"o\""}', now());
 insert into public.product_files (variant_id, object_path, file_type) values ('var_vf', 'products/var_vf/1/enseignement.pdf', 'pdf');
-insert into public.orders (id, user_id, total_amount_cents, checkout_session_id)
-values ('70000000-0000-4000-a000-00000000000a', tests.user_id('alice@variant-files.test'), 900, 'cs_variant_files_alice');
+insert into public.orders (id, user_id, total_amount_cents, checkout_session_id, cgv_version, consent_text, consented_at)
+values ('70000000-0000-4000-a000-00000000000a', tests.user_id('alice@variant-files.test'), 900, 'cs_variant_files_alice', 1, 'Consentement de test', now());
 insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents, file_path, file_type)
 values ('70000000-0000-4000-a000-00000000000a', 'var_vf', 'Enseignement', 1, 900, 'products/var_vf/1/enseignement.pdf', 'pdf');
 
@@ -91,9 +91,9 @@ select results_eq($$ select previous_path, previous_in_use from public.attach_va
 
 -- a later buyer gets the new version; the earlier buyer keeps hers
 reset role;
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, status) values
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, status, cgv_version, consent_text, consented_at) values
   ('cs_variant_files_bob', tests.user_id('bob@variant-files.test'),
-   '[{"variant_id":"var_vf","product_title":"Enseignement","quantity":1,"unit_price_cents":900}]', 900, 'eur', 'pending');
+   '[{"variant_id":"var_vf","product_title":"Enseignement","quantity":1,"unit_price_cents":900}]', 900, 'eur', 'pending', 1, 'Consentement de test', now());
 select tests.authenticate_as_service_role();
 select lives_ok($$ select public.record_order('cs_variant_files_bob', tests.user_id('bob@variant-files.test')) $$, 'Bob buys the variant after the replacement');
 select results_eq($$ select o.user_id = tests.user_id('alice@variant-files.test'), i.file_path from public.order_items i join public.orders o on o.id = i.order_id where i.variant_id = 'var_vf' order by 1 $$,

@@ -2,6 +2,7 @@
 // the sandbox's hosted payment page (pay), the redirect to the site's /success page, record-order,
 // then the order and its items as the buyer reads them (and another customer does not).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutConsent } from '../../scripts/lib/checkout-consent.ts';
 import type { LocalStack } from '../../scripts/stack/launch.ts';
 import { newCustomer, type ShopEnv } from '../support/shop.ts';
 
@@ -90,6 +91,7 @@ describe('buying through the real HTTP path', () => {
         cancelUrl: `${env.SITE_URL}/store`,
         locale: 'fr-FR',
         timeZone: 'Europe/Paris',
+        consent: await checkoutConsent(buyer),
       },
     });
     expect(checkout.error).toBeNull();

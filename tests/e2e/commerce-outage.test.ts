@@ -8,7 +8,7 @@ import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
 import { commerceFault, type ShopEnv } from '../support/shop.ts';
 import { logIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
-import { addMeditationToCart, cartButton } from './support/cart.ts';
+import { addMeditationToCart, cartButton, finaliseOrder } from './support/cart.ts';
 
 const browser = useBrowser();
 const env = process.env as unknown as ShopEnv;
@@ -56,7 +56,7 @@ it('keeps the cart through a failed checkout and records the paid order once the
 
   await duringOutage('down', async () => {
     await cartButton(page).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
+    await finaliseOrder(page);
     await expect.poll(() => page.getByText('Erreur de paiement', { exact: true }).first().isVisible()).toBe(true);
     await expect
       .poll(() => page.getByText("Un problème est survenu lors de l'initialisation du paiement. Veuillez réessayer.", { exact: true }).first().isVisible())
@@ -69,7 +69,7 @@ it('keeps the cart through a failed checkout and records the paid order once the
   });
 
   await cartButton(page).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
+  await finaliseOrder(page);
   await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
 
   // The payment goes through, but the service cannot confirm it when the buyer comes back.

@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { logIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
-import { addMeditationToCart, cartButton } from './support/cart.ts';
+import { addMeditationToCart, cartButton, finaliseOrder } from './support/cart.ts';
 import { stockOf } from './support/catalogue.ts';
 
 const browser = useBrowser();
@@ -31,7 +31,7 @@ it('browses, buys as a visitor who logs in on the way, pays, and ends with an em
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (2 articles)');
 
   await cartButton(page).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
+  await finaliseOrder(page);
   await expect.poll(() => page.url()).toContain('/login');
   await logIn(page, account);
 
@@ -54,7 +54,7 @@ it('keeps the cart after a refused payment and a cancelled one', async () => {
   await page.waitForURL(/\/(profile|dashboard)/);
   await addMeditationToCart(page);
   await cartButton(page).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
+  await finaliseOrder(page);
   await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Simuler un refus' }).click();

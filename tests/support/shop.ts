@@ -2,6 +2,7 @@
 // unmodified supabase-js, a checkout through create-checkout, the sandbox's payment page.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
+import { checkoutConsent } from '../../scripts/lib/checkout-consent.ts';
 import { nodeClient } from '../../scripts/lib/supabase-client.ts';
 
 export interface ShopEnv {
@@ -28,7 +29,7 @@ export async function newCustomer(env: ShopEnv, label: string): Promise<{ supaba
 
 export async function createCheckout(env: ShopEnv, supabase: SupabaseClient, items: Array<{ variant_id: string; quantity: number }>) {
   return supabase.functions.invoke<{ url: string }>('create-checkout', {
-    body: { items, successUrl: `${env.SITE_URL}/success`, cancelUrl: `${env.SITE_URL}/store`, locale: 'fr', timeZone: 'Europe/Paris' },
+    body: { items, successUrl: `${env.SITE_URL}/success`, cancelUrl: `${env.SITE_URL}/store`, locale: 'fr', timeZone: 'Europe/Paris', consent: await checkoutConsent(supabase) },
   });
 }
 

@@ -28,6 +28,14 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+
+/** An instant as its date and time in Paris: `24/11/2026 à 14:05`. */
+export function formatDateTime(iso: string): string {
+  const instant = new Date(iso);
+  return `${dateFormat.format(instant)} à ${timeFormat.format(instant)}`;
+}
+
 /** The order's short reference the customer sees on the orders page: `1A2B3C4D`. */
 export function orderReference(orderId: string): string {
   return orderId.slice(0, 8).toUpperCase();

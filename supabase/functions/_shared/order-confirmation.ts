@@ -9,6 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { formatAmount, formatDate, orderReference } from './french-format.ts';
 import { MailError, mailFromEnv } from './mail.ts';
+import { consentStatement, type OrderConsent, readOrderConsent } from './order-consent.ts';
 import { requireEnv } from './supabase.ts';
 
 /** What `order_confirmation(order id)` returns: the order as recorded, with its buyer. */
@@ -22,6 +23,8 @@ export interface OrderToConfirm {
   full_name: string | null;
   /** In a fixed order (title, variant, id), so every racing caller builds the same mail. */
   lines: { product_title: string; variant_title: string | null; quantity: number; price_per_item_cents: number }[];
+  /** The consent the order keeps, restated in the mail; null for an order from before consent was asked. */
+  consent: OrderConsent | null;
 }
 
 export interface ConfirmationMail {
@@ -46,6 +49,7 @@ export function confirmationMail(order: OrderToConfirm, siteUrl: string): Confir
   const greeting = order.full_name ? `Bonjour ${order.full_name},` : 'Bonjour,';
   const intro = 'Merci pour votre commande sur Lumière Sacrée. Votre paiement a bien été reçu.';
   const heading = `Commande n° ${reference} du ${formatDate(order.created_at)} · facture ${order.invoice_number}`;
+  const consent = order.consent ? consentStatement(order.consent, siteUrl) : null;
 
   const text = [
     greeting,
@@ -59,6 +63,7 @@ export function confirmationMail(order: OrderToConfirm, siteUrl: string): Confir
     `Vos contenus vous attendent dans votre bibliothèque : ${libraryUrl}`,
     `Votre facture ${order.invoice_number} se télécharge depuis vos commandes (bouton « Facture ») : ${ordersUrl}`,
     '',
+    ...(consent ? [consent.heading, ...consent.sentences.map((sentence) => `« ${sentence} »`), `${consent.cgv} ${consent.url}`, ''] : []),
     'Que la lumière vous accompagne,',
     "L'équipe Lumière Sacrée",
   ].join('\n');
@@ -74,7 +79,10 @@ ${lines.map((line) => `<tr><td style="${cell}">${escapeHtml(lineLabel(line))} ×
 </table>
 <p>Vos contenus vous attendent dans <a href="${escapeHtml(libraryUrl)}">votre bibliothèque</a>.</p>
 <p>Votre facture ${escapeHtml(order.invoice_number)} se télécharge depuis <a href="${escapeHtml(ordersUrl)}">vos commandes</a> (bouton « Facture »).</p>
-<p>Que la lumière vous accompagne,<br>L'équipe Lumière Sacrée</p>
+${consent ? `<p style="font-size:14px">${escapeHtml(consent.heading)}</p>
+<ul style="font-size:14px">${consent.sentences.map((sentence) => `<li>« ${escapeHtml(sentence)} »</li>`).join('')}</ul>
+<p style="font-size:14px">${escapeHtml(consent.cgv)} <a href="${escapeHtml(consent.url)}">${escapeHtml(consent.url)}</a></p>
+` : ''}<p>Que la lumière vous accompagne,<br>L'équipe Lumière Sacrée</p>
 </body></html>`;
 
   return { to: order.email, subject: `Votre commande n° ${reference} est confirmée`, text, html };
@@ -84,7 +92,8 @@ ${lines.map((line) => `<tr><td style="${cell}">${escapeHtml(lineLabel(line))} ×
 async function orderToConfirm(service: SupabaseClient, orderId: string): Promise<OrderToConfirm | null> {
   const { data, error } = await service.rpc('order_confirmation', { p_order_id: orderId });
   if (error) throw new Error(`order_confirmation(${orderId}): ${error.message}`);
-  return data as OrderToConfirm | null;
+  if (data === null) return null;
+  return { ...(data as Omit<OrderToConfirm, 'consent'>), consent: await readOrderConsent(service, orderId) };
 }
 
 /**

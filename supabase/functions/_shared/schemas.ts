@@ -29,6 +29,17 @@ export const CheckoutItem = z.object({
   quantity: z.number().int().min(1).max(maxQuantity),
 });
 
+/**
+ * The two boxes of the cart panel: the CGV version the buyer was shown and accepted, and the
+ * request for immediate access with the acknowledged loss of the withdrawal right. Absent or
+ * false, create-checkout refuses with the French sentence the panel shows (create-checkout/consent.ts).
+ */
+export const CheckoutConsent = z.object({
+  cgvVersion: z.number().int().min(1).nullish(),
+  acceptsCgv: z.boolean().nullish(),
+  requestsImmediateAccess: z.boolean().nullish(),
+});
+
 export const CreateCheckoutBody = z.object({
   items: z
     .array(CheckoutItem)
@@ -38,6 +49,7 @@ export const CreateCheckoutBody = z.object({
   cancelUrl: z.url({ protocol: /^https?$/ }),
   locale: z.string().max(35).refine(isLocale, 'not a BCP 47 language tag'),
   timeZone: z.string().max(64).refine(isTimeZone, 'not an IANA time zone'),
+  consent: CheckoutConsent.nullish(),
 });
 
 export const RecordOrderBody = z.object({ session_id: z.string().trim().min(1).max(255) });

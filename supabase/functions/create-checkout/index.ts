@@ -1,11 +1,13 @@
 // create-checkout: a signed-in buyer's cart → a hosted checkout URL. Every line is priced from
 // the catalogue (never from the request), stock and purchasability are checked, the return URLs
-// must be on the site, and the pending checkout is recorded for record-order to verify later.
+// must be on the site, both consent boxes must be ticked on the CGV in force (consent.ts), and the
+// pending checkout is recorded with that consent for record-order to verify and copy later.
 import { type CatalogueVariant, commerceFromEnv } from '../_shared/commerce.ts';
 import { preflight } from '../_shared/cors.ts';
 import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { CreateCheckoutBody, parseBody } from '../_shared/schemas.ts';
 import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
+import { requireConsent } from './consent.ts';
 
 function requireSiteOrigin(field: string, url: string): void {
   if (new URL(url).origin !== new URL(requireEnv('SITE_URL')).origin) {
@@ -52,6 +54,7 @@ Deno.serve(async (request) => {
     if (body.items.length === 0) throw badRequest('empty_cart', 'The cart is empty.');
     requireSiteOrigin('successUrl', body.successUrl);
     requireSiteOrigin('cancelUrl', body.cancelUrl);
+    const consent = await requireConsent(serviceClient(), body.consent);
 
     await claimCheckout(request);
     const commerce = commerceFromEnv();
@@ -82,6 +85,7 @@ Deno.serve(async (request) => {
       total_amount_cents: total,
       currency,
       status: 'pending',
+      ...consent,
     });
     if (error) throw new Error(`recording checkout ${checkout.sessionId}: ${error.message}`);
     return jsonResponse({ url: checkout.url });

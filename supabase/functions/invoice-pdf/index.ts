@@ -3,11 +3,13 @@
 // order or a made-up one is 404 « Facture introuvable »; while the seller's identity misses a
 // required mention, 409 « Facture indisponible » naming what the administrator must fill in. The
 // document is the order as recorded, with the number record_order gave it: every call for the
-// same order yields the same number, figures and bytes.
+// same order yields the same number, figures and bytes. The buyer's consent to immediate access
+// and the accepted CGV version are restated under the totals.
 import { corsHeaders, preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, readJson } from '../_shared/errors.ts';
+import { consentStatement, readOrderConsent } from '../_shared/order-consent.ts';
 import { InvoicePdfBody, parseBody } from '../_shared/schemas.ts';
-import { callerClient, requireUser } from '../_shared/supabase.ts';
+import { callerClient, requireEnv, requireUser } from '../_shared/supabase.ts';
 import type { InvoiceDocument } from './invoice-figures.ts';
 import { renderInvoice } from './render-invoice.ts';
 
@@ -46,7 +48,9 @@ Deno.serve(async (request) => {
     if (error) throw refusal(error) ?? new Error(`invoice_document(${order_id}): ${error.message}`);
     const document = data as InvoiceDocument;
 
-    const pdf = await renderInvoice(document);
+    // The consent, read as the caller too: invoice_document has just shown them the order.
+    const consent = await readOrderConsent(caller, order_id);
+    const pdf = await renderInvoice(document, consent && consentStatement(consent, requireEnv('SITE_URL')));
     const fileName = `Facture ${document.invoice_number}.pdf`;
     return new Response(pdf, {
       headers: {

@@ -1,10 +1,12 @@
 // The invoice as an A4 PDF (pdf-lib, standard fonts: nothing to load): the seller's identity and
 // the invoice's number and dates at the top, the buyer, a table of the lines that continues on
-// further pages when long, the totals with the VAT breakdown or the franchise mention, and the
+// further pages when long, the totals with the VAT breakdown or the franchise mention, the buyer's
+// consent to immediate access with the accepted CGV's link (L221-13's durable medium), and the
 // seller's legal line with the page number at the foot of every page. Deterministic: the same
 // document gives the same bytes (the file's dates are the invoice's, not the time of the call).
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { formatAmount, formatDate, orderReference } from '../_shared/french-format.ts';
+import type { consentStatement } from '../_shared/order-consent.ts';
 import { formatRate, type InvoiceDocument, invoiceFigures, type InvoiceLine } from './invoice-figures.ts';
 
 const franchiseMention = 'TVA non applicable, art. 293 B du CGI';
@@ -206,8 +208,27 @@ function drawRow(w: InvoiceWriter, line: InvoiceLine, titleLines: string[], heig
   w.line(margin, w.y, right, w.y);
 }
 
-/** The invoice of `document` as PDF bytes. */
-export async function renderInvoice(document: InvoiceDocument): Promise<Uint8Array> {
+/** The consent's paragraph under the notes, on a new page when the last one is full. */
+function drawConsent(w: InvoiceWriter, document: InvoiceDocument, consent: ReturnType<typeof consentStatement>): void {
+  const rows = [
+    ...w.wrapped(consent.heading, 8.5, contentWidth, true).map((text) => ({ text, bold: true })),
+    ...consent.sentences.flatMap((sentence) => w.wrapped(`« ${sentence} »`, 8.5, contentWidth).map((text) => ({ text, bold: false }))),
+    ...w.wrapped(`${consent.cgv} ${consent.url}`, 8.5, contentWidth).map((text) => ({ text, bold: false })),
+  ];
+  if (w.y - 24 - rows.length * 11 < footerTop + 10) {
+    w.newPage();
+    w.text(`Facture ${document.invoice_number} (suite)`, margin, w.y - 10, { size: 10, bold: true, color: plum });
+    w.y -= 28;
+  }
+  w.y -= 24;
+  for (const row of rows) {
+    w.text(row.text, margin, w.y, { size: 8.5, bold: row.bold });
+    w.y -= 11;
+  }
+}
+
+/** The invoice of `document` as PDF bytes; `consent` is null for an order from before consent was asked. */
+export async function renderInvoice(document: InvoiceDocument, consent: ReturnType<typeof consentStatement> | null): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const issued = new Date(document.issued_at);
   pdf.setTitle(`Facture ${document.invoice_number}`);
@@ -271,6 +292,7 @@ export async function renderInvoice(document: InvoiceDocument): Promise<Uint8Arr
     w.y -= 13;
   }
   w.text('Produits numériques livrés dans votre bibliothèque dès le paiement.', margin, w.y, { size: 9, color: muted });
+  if (consent) drawConsent(w, document, consent);
 
   w.footers(sellerLegalLine(document.seller));
   return pdf.save();

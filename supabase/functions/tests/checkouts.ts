@@ -2,6 +2,7 @@
 // payment page: what record-order and reconcile-checkouts turn into orders.
 import assert from 'node:assert/strict';
 import { catalogue, effectivePrice, pressPaymentButton } from './commerce_sandbox.ts';
+import { checkoutConsent } from '../../../scripts/lib/checkout-consent.ts';
 import { callFunction, type Customer, env, service } from './helpers.ts';
 
 const entries = (await catalogue()).filter((e) => e.purchasable && e.stock === null);
@@ -11,6 +12,8 @@ export const cart = [
 ];
 export const cartTotal = cart.reduce((sum, { entry, quantity }) => sum + effectivePrice(entry) * quantity, 0);
 const cartItems = cart.map(({ entry, quantity }) => ({ variant_id: entry.variantId, quantity }));
+/** Both boxes of the cart panel ticked on the CGV in force (the seed publishes one). */
+export const consent = await checkoutConsent(service);
 
 /** create-checkout for `buyer` (the two-line cart unless told); returns the payment page URL and the session id. */
 export async function startCheckout(buyer: Customer, items = cartItems): Promise<{ url: string; sessionId: string }> {
@@ -20,6 +23,7 @@ export async function startCheckout(buyer: Customer, items = cartItems): Promise
     cancelUrl: `${env.siteUrl}/store`,
     locale: 'fr-FR',
     timeZone: 'Europe/Paris',
+    consent,
   }, buyer.token);
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   const { data, error } = await buyer.client.from('checkout_sessions').select('id').eq('status', 'pending');

@@ -2,6 +2,7 @@
 // whatever the request says, and every bad cart is a 400 that writes nothing.
 import assert from 'node:assert/strict';
 import { catalogue, checkoutSession, effectivePrice, type CatalogueEntry } from './commerce_sandbox.ts';
+import { consent } from './checkouts.ts';
 import { callFunction, env, service, signUpCustomer, writesOf } from './helpers.ts';
 
 const entries = await catalogue();
@@ -15,6 +16,7 @@ const checkout = (items: unknown, overrides: Record<string, unknown> = {}) => ({
   cancelUrl: `${env.siteUrl}/store`,
   locale: 'fr-FR',
   timeZone: 'Europe/Paris',
+  consent,
   ...overrides,
 });
 

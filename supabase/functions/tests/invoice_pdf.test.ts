@@ -70,6 +70,12 @@ Deno.test('the buyer downloads an invoice with every mention, the right amounts,
     const total = cart.reduce((sum, { entry, quantity }) => sum + effectivePrice(entry) * quantity, 0);
     assert.ok(lines.includes(`Total ${euros(total)}`), `the total ${euros(total)}`);
     assert.ok(!text.includes('Total HT'), 'no VAT breakdown under the franchise');
+    const { data: consent } = await service.from('orders').select('cgv_version').eq('id', order.id).single();
+    for (const mention of [
+      'Votre consentement, donné le ',
+      "« Je demande l'accès immédiat à mes contenus numériques",
+      `Conditions générales de vente acceptées (version ${consent!.cgv_version}) : ${env.siteUrl}/cgv?version=${consent!.cgv_version}`,
+    ]) assert.ok(text.includes(mention), `the invoice restates the consent: « ${mention} »:\n${text}`);
 
     const again = await downloadInvoice(order.id, buyer.token);
     assert.deepEqual(again.pdf, first.pdf, 'the same order yields the same invoice, byte for byte');

@@ -29,7 +29,7 @@ interface Sold {
 async function soldItem(buyer: Customer, file: { path: string; type: 'pdf' | 'audio' }, titles = { product: "L'Éveil du Cœur", variant: 'PDF' }): Promise<Sold> {
   const { data: order, error } = await service
     .from('orders')
-    .insert({ user_id: buyer.user.id, total_amount_cents: 2900, currency: 'eur', status: 'completed', checkout_session_id: `cs_test_${crypto.randomUUID()}` })
+    .insert({ user_id: buyer.user.id, total_amount_cents: 2900, currency: 'eur', status: 'completed', checkout_session_id: `cs_test_${crypto.randomUUID()}`, cgv_version: 1, consent_text: 'Consentement de test', consented_at: new Date().toISOString() })
     .select('id')
     .single();
   if (error) throw new Error(`order: ${error.message}`);

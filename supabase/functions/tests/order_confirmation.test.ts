@@ -81,6 +81,20 @@ Deno.test('the confirmation says the order number, invoice number, lines and tot
   assert.ok(mail.html.includes(`href="${env.siteUrl}/dashboard/library"`));
 });
 
+Deno.test('the confirmation restates the consent given at checkout and links the CGV version accepted', async () => {
+  const buyer = await signUpCustomer('consent');
+  const answer = await recordOrder(await paidCheckout(buyer), buyer);
+  const { data: order } = await service.from('orders').select('cgv_version, consent_text').eq('id', answer.body.order_id).single();
+  const [listed] = await mailsTo(buyer.email);
+  const mail = await readMail(listed!.id);
+  assert.match(mail.text, /Votre consentement, donné le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} \(heure de Paris\) avant le paiement :/);
+  for (const sentence of order!.consent_text.split('\n')) assert.ok(mail.text.includes(`« ${sentence} »`), mail.text);
+  assert.ok(mail.text.includes("« Je demande l'accès immédiat à mes contenus numériques et je reconnais perdre mon droit de rétractation dès leur mise à disposition. »"), mail.text);
+  const cgv = `${env.siteUrl}/cgv?version=${order!.cgv_version}`;
+  assert.ok(mail.text.includes(`Conditions générales de vente acceptées (version ${order!.cgv_version}) : ${cgv}`), mail.text);
+  assert.ok(mail.html.includes(`href="${cgv}"`), 'the HTML part links the accepted version');
+});
+
 const sendConfirmations = (token = Deno.env.get('SEND_CONFIRMATIONS_SECRET') ?? '') => callFunction('send-confirmations', {}, token);
 
 Deno.test('an order recorded by the reconciliation is confirmed by send-confirmations, once, and not again when the buyer comes back', async () => {

@@ -14,10 +14,18 @@ export async function addMeditationToCart(page: Page): Promise<void> {
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
 }
 
+/** In the open cart panel, ticks both consent boxes (the CGV, the immediate access) and clicks 'Finaliser la Commande'. */
+export async function finaliseOrder(page: Page): Promise<void> {
+  const panel = page.getByRole('dialog');
+  await panel.getByRole('checkbox', { name: /j'accepte les conditions générales de vente/ }).check();
+  await panel.getByRole('checkbox', { name: /Je demande l'accès immédiat/ }).check();
+  await panel.getByRole('button', { name: 'Finaliser la Commande' }).click();
+}
+
 /** Checks out the cart of a signed-in customer up to the sandbox's payment page; the session id. */
 export async function openPaymentPage(page: Page): Promise<string> {
   await cartButton(page).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Finaliser la Commande' }).click();
+  await finaliseOrder(page);
   await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
   const sessionId = /\/pay\/(cs_[^/?#]+)/.exec(page.url())?.[1];
   if (!sessionId) throw new Error(`no session id in ${page.url()}`);

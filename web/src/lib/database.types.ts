@@ -39,6 +39,10 @@ export type Database = {
       }
       checkout_sessions: {
         Row: {
+          cgv_version: number | null
+          consent_required: boolean
+          consent_text: string | null
+          consented_at: string | null
           created_at: string
           currency: string
           id: string
@@ -49,6 +53,10 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
+          cgv_version?: number | null
+          consent_required?: boolean
+          consent_text?: string | null
+          consented_at?: string | null
           created_at?: string
           currency?: string
           id: string
@@ -58,6 +66,10 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          cgv_version?: number | null
+          consent_required?: boolean
+          consent_text?: string | null
+          consented_at?: string | null
           created_at?: string
           currency?: string
           id?: string
@@ -160,6 +172,64 @@ export type Database = {
           },
         ]
       }
+      legal_document_versions: {
+        Row: {
+          body_markdown: string
+          kind: string
+          published_at: string
+          title: string
+          version: number
+        }
+        ComputedFields: never
+        Insert: {
+          body_markdown: string
+          kind: string
+          published_at?: string
+          title: string
+          version: number
+        }
+        Update: {
+          body_markdown?: string
+          kind?: string
+          published_at?: string
+          title?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "legal_document_versions_kind_fkey"
+            columns: ["kind"]
+            isOneToOne: false
+            referencedRelation: "legal_documents"
+            referencedColumns: ["kind"]
+          },
+        ]
+      }
+      legal_documents: {
+        Row: {
+          draft_markdown: string
+          kind: string
+          title: string
+          updated_at: string
+          updated_by: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          draft_markdown: string
+          kind: string
+          title: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          draft_markdown?: string
+          kind?: string
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
       order_items: {
         Row: {
           file_path: string | null
@@ -216,8 +286,12 @@ export type Database = {
       }
       orders: {
         Row: {
+          cgv_version: number | null
           checkout_session_id: string
           confirmation_sent_at: string | null
+          consent_required: boolean
+          consent_text: string | null
+          consented_at: string | null
           created_at: string
           currency: string
           id: string
@@ -230,8 +304,12 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
+          cgv_version?: number | null
           checkout_session_id: string
           confirmation_sent_at?: string | null
+          consent_required?: boolean
+          consent_text?: string | null
+          consented_at?: string | null
           created_at?: string
           currency?: string
           id?: string
@@ -243,8 +321,12 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          cgv_version?: number | null
           checkout_session_id?: string
           confirmation_sent_at?: string | null
+          consent_required?: boolean
+          consent_text?: string | null
+          consented_at?: string | null
           created_at?: string
           currency?: string
           id?: string
@@ -572,6 +654,7 @@ export type Database = {
           previous_path: string
         }[]
       }
+      checkout_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
       contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
       erase_account: { Args: { p_user_id: string }; Returns: string[] }
@@ -591,6 +674,8 @@ export type Database = {
       }
       order_confirmation: { Args: { p_order_id: string }; Returns: Json }
       pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
+      preview_legal_document: { Args: { p_markdown: string }; Returns: Json }
+      publish_legal_document: { Args: { p_kind: string }; Returns: number }
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
         Returns: string

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BrandMark } from '@/app/layouts/brand';
+import { legalDocuments } from '@/features/legal/legal-documents';
 
 const links = [
   { to: '/about', label: 'À Propos' },
@@ -7,6 +8,7 @@ const links = [
   { to: '/faq', label: 'FAQ' },
   { to: '/login', label: 'Connexion' },
   { to: '/register', label: 'Inscription' },
+  ...Object.values(legalDocuments).map(({ path, title }) => ({ to: path, label: title })),
 ];
 
 export function Footer() {

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '@/app/layouts/footer';
 import { Header } from '@/app/layouts/header';
 import { useCart } from '@/features/cart/hooks/use-cart';
+import type { CheckoutConsent } from '@/features/checkout/api/create-checkout';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { usePageViewReport } from '@/hooks/use-page-view-report';
 import { useScrollToTop } from '@/hooks/use-scroll-to-top';
@@ -36,10 +37,10 @@ export function PublicLayout() {
   const [openedAt, setOpenedAt] = useState(key);
   const panelOpen = cartOpen && openedAt === key;
 
-  const checkout = () => {
+  const checkout = (consent: CheckoutConsent) => {
     // A signed-out visitor is about to be sent to /login: do not leave the panel over it.
     if (!user) setCartOpen(false);
-    startCheckout();
+    startCheckout(consent);
   };
 
   const openCart = () => {

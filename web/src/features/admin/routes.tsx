@@ -20,6 +20,7 @@ const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-p
 const ConversationsPage = lazy(() => import('@/features/chat/components/admin-conversations-page'));
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
 const SettingsPage = lazy(() => import('@/features/admin/components/settings-page'));
+const LegalDocumentsPage = lazy(() => import('@/features/admin/components/legal-documents-page'));
 const PaymentIssuesPage = lazy(() => import('@/features/admin/components/payment-issues-page'));
 
 /** One page of the commerce service's catalogue, as the storefront reads it (fresh stock included). */
@@ -51,6 +52,7 @@ function AdminPages() {
         { path: 'users', element: <UsersPage /> },
         { path: 'analytics', element: <AnalyticsPage /> },
         { path: 'settings', element: <SettingsPage /> },
+        { path: 'settings/legal', element: <LegalDocumentsPage /> },
         { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
       ],
     },

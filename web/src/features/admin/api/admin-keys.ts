@@ -3,6 +3,8 @@ export const adminKeys = {
   contactMessages: ['admin', 'contact-messages'] as const,
   analytics: ['admin', 'analytics'] as const,
   sellerSettings: ['admin', 'seller-settings'] as const,
+  legalDrafts: ['admin', 'legal-drafts'] as const,
+  legalVersions: ['admin', 'legal-versions'] as const,
   catalogue: ['admin', 'catalogue'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
   users: ['admin', 'users'] as const,

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSaveSellerSettings, useSellerSettings } from '@/features/admin/api/seller-settings';
+import { SettingsTabs } from '@/features/admin/components/settings-tabs';
 import {
   sellerSettingsSchema,
   toSellerSettingsUpdate,
@@ -32,8 +33,9 @@ export default function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <header>
         <h1 className="text-4xl font-semibold text-plum-900">Paramètres</h1>
-        <p className="mt-2 text-mist">L’identité du vendeur, telle que chaque facture doit la mentionner.</p>
+        <p className="mt-2 text-mist">L’identité du vendeur, telle que chaque facture et chaque document légal doit la mentionner.</p>
       </header>
+      <SettingsTabs />
       {settings.isPending ? <Spinner label="Chargement…" /> : settings.isError ? null : <SellerSettingsForm saved={toSellerSettingsValues(settings.data)} />}
     </div>
   );

@@ -1,8 +1,19 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@/features/cart/stores/cart-store';
 import { buildProduct, buildVariant } from '@/testing/catalogue-fixtures';
+
+const terms = {
+  cgv_version: 4,
+  cgv_label: "J'ai lu et j'accepte les conditions générales de vente (version 4).",
+  immediate_access_label:
+    "Je demande l'accès immédiat à mes contenus numériques et je reconnais perdre mon droit de rétractation dès leur mise à disposition.",
+};
+const rpc = vi.fn();
+vi.mock('@/lib/supabase-loader', () => ({ loadSupabase: async () => ({ rpc }) }));
 
 const product = buildProduct({ title: 'Rituel de la Pleine Lune' });
 const video = buildVariant({ id: 'video', title: 'Vidéo', price_in_cents: 3000, sale_price_in_cents: 2000 });
@@ -12,12 +23,24 @@ async function renderPanel(lines: unknown[], onCheckout = vi.fn()) {
   localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
   vi.resetModules();
   const { default: CartPanel } = await import('@/features/cart/components/cart-panel');
-  render(<CartPanel open onOpenChange={vi.fn()} onCheckout={onCheckout} checkingOut={false} />);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <CartPanel open onOpenChange={vi.fn()} onCheckout={onCheckout} checkingOut={false} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
   return { dialog: screen.getByRole('dialog', { name: 'Panier Spirituel' }), onCheckout };
 }
 
 describe('CartPanel', () => {
-  beforeEach(() => localStorage.clear());
+  // The first import transforms the panel and its libraries: not a test's time to spend.
+  beforeAll(() => import('@/features/cart/components/cart-panel'), 60_000);
+  beforeEach(() => {
+    localStorage.clear();
+    rpc.mockReset();
+    rpc.mockResolvedValue({ data: terms, error: null });
+  });
 
   it('says the cart is empty and offers no checkout', async () => {
     const { dialog } = await renderPanel([]);
@@ -47,9 +70,36 @@ describe('CartPanel', () => {
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null')).toEqual([]);
   });
 
-  it('starts the checkout from "Finaliser la Commande"', async () => {
+  it('blocks "Finaliser la Commande" until both boxes are ticked, with an error tied to each box', async () => {
+    const user = userEvent.setup();
     const { dialog, onCheckout } = await renderPanel([{ product, variant: video, quantity: 1 }]);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Finaliser la Commande' }));
-    expect(onCheckout).toHaveBeenCalledTimes(1);
+    const cgv = await within(dialog).findByRole('checkbox', { name: terms.cgv_label });
+    const access = within(dialog).getByRole('checkbox', { name: terms.immediate_access_label });
+    expect(within(dialog).getByRole('link', { name: 'Lire les conditions générales de vente (version 4)' })).toHaveAttribute('href', '/cgv?version=4');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Finaliser la Commande' }));
+    expect(onCheckout).not.toHaveBeenCalled();
+    expect(cgv).toHaveAttribute('aria-invalid', 'true');
+    expect(cgv).toHaveAccessibleDescription('Veuillez accepter les conditions générales de vente.');
+    expect(access).toHaveAccessibleDescription("Veuillez demander l'accès immédiat et reconnaître la perte du droit de rétractation.");
+    expect(cgv).toHaveFocus();
+
+    await user.click(cgv);
+    await user.click(within(dialog).getByRole('button', { name: 'Finaliser la Commande' }));
+    expect(onCheckout).not.toHaveBeenCalled();
+    expect(cgv).not.toHaveAttribute('aria-invalid');
+    expect(access).toHaveFocus();
+
+    await user.click(access);
+    await user.click(within(dialog).getByRole('button', { name: 'Finaliser la Commande' }));
+    expect(onCheckout).toHaveBeenCalledWith({ cgvVersion: 4, acceptsCgv: true, requestsImmediateAccess: true });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers no checkout while no CGV is published', async () => {
+    rpc.mockResolvedValue({ data: { ...terms, cgv_version: null }, error: null });
+    const { dialog } = await renderPanel([{ product, variant: video, quantity: 1 }]);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('ses conditions générales de vente ne sont pas publiées');
+    expect(within(dialog).getByRole('button', { name: 'Finaliser la Commande' })).toBeDisabled();
   });
 });

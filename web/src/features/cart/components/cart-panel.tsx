@@ -1,18 +1,26 @@
 // The "Panier Spirituel" side panel (spec §2): a Radix dialog animated by framer-motion. It is
 // loaded lazily on first open so the animation library stays off the home page's critical path.
+// 'Finaliser la Commande' proceeds only once both consent boxes are ticked on the CGV in force
+// (checkout-consent-fields.tsx); create-checkout checks them again.
 import * as Dialog from '@radix-ui/react-dialog';
 import { AnimatePresence, motion } from 'framer-motion';
+import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
+import { useState } from 'react';
 import { CartLineItem } from '@/features/cart/components/cart-line-item';
 import { useCart } from '@/features/cart/hooks/use-cart';
+import type { CheckoutConsent } from '@/features/checkout/api/create-checkout';
+import { checkoutTermsQueryOptions } from '@/features/checkout/api/get-checkout-terms';
+import { CheckoutConsentFields, type ConsentState } from '@/features/checkout/components/checkout-consent-fields';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { formatPrice } from '@/lib/format-price';
 
 export interface CartPanelProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCheckout: () => void;
+  onCheckout: (consent: CheckoutConsent) => void;
   checkingOut: boolean;
 }
 
@@ -20,6 +28,20 @@ export default function CartPanel({ open, onOpenChange, onCheckout, checkingOut 
   const { items, totalCents, updateQuantity, removeItem } = useCart();
   const currency = items[0]?.variant.currency_info ?? items[0]?.variant.currency;
   const returnFocus = useReturnFocus(open);
+  const terms = useQuery({ ...checkoutTermsQueryOptions(), enabled: open && items.length > 0 });
+  const [consent, setConsent] = useState<ConsentState>({ acceptsCgv: false, requestsImmediateAccess: false });
+  const [showErrors, setShowErrors] = useState(false);
+  const cgvVersion = terms.data?.cgv_version ?? null;
+
+  const finalise = () => {
+    if (cgvVersion === null) return;
+    if (!consent.acceptsCgv || !consent.requestsImmediateAccess) {
+      setShowErrors(true);
+      document.getElementById(consent.acceptsCgv ? 'checkout-consent-requestsImmediateAccess' : 'checkout-consent-acceptsCgv')?.focus();
+      return;
+    }
+    onCheckout({ cgvVersion, acceptsCgv: true, requestsImmediateAccess: true });
+  };
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -63,7 +85,20 @@ export default function CartPanel({ open, onOpenChange, onCheckout, checkingOut 
                         <span>Total</span>
                         <span>{formatPrice(totalCents, currency)}</span>
                       </p>
-                      <Button size="lg" className="w-full" onClick={onCheckout} disabled={checkingOut} aria-busy={checkingOut}>
+                      {terms.isPending ? (
+                        <Spinner label="Chargement des conditions de vente…" />
+                      ) : terms.isError ? (
+                        <p role="alert" className="text-sm text-red-700">
+                          Les conditions de vente n'ont pas pu être chargées. Veuillez réessayer dans un instant.
+                        </p>
+                      ) : cgvVersion === null ? (
+                        <p role="alert" className="text-sm text-red-700">
+                          La boutique ne peut pas encore prendre de commande : ses conditions générales de vente ne sont pas publiées.
+                        </p>
+                      ) : (
+                        <CheckoutConsentFields terms={{ ...terms.data, cgv_version: cgvVersion }} value={consent} onChange={setConsent} showErrors={showErrors} />
+                      )}
+                      <Button size="lg" className="w-full" onClick={finalise} disabled={checkingOut || cgvVersion === null} aria-busy={checkingOut}>
                         Finaliser la Commande
                       </Button>
                     </div>

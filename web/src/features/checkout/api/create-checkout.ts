@@ -1,5 +1,6 @@
 // The browser never talks to the commerce checkout: `create-checkout` prices the cart on the
-// server, records the pending checkout for the signed-in buyer and returns the hosted page URL.
+// server, checks the buyer's consent (both boxes of the cart panel, on the CGV in force), records
+// the pending checkout for the signed-in buyer and returns the hosted page URL.
 import { useMutation } from '@tanstack/react-query';
 import { loadSupabase } from '@/lib/supabase-loader';
 
@@ -8,47 +9,56 @@ export interface CheckoutItem {
   quantity: number;
 }
 
+/** The cart panel's two boxes, ticked, on the CGV version the panel showed. */
+export interface CheckoutConsent {
+  cgvVersion: number;
+  acceptsCgv: true;
+  requestsImmediateAccess: true;
+}
+
 export interface CreateCheckoutBody {
   items: CheckoutItem[];
   successUrl: string;
   cancelUrl: string;
   locale: 'fr';
   timeZone: string;
+  consent: CheckoutConsent;
 }
 
 /**
- * create-checkout's 429: the buyer started too many checkouts (README "Rate limits"); `detail` is
- * the function's French sentence for them.
+ * create-checkout refused the checkout with a sentence for the buyer (`detail`): a box unticked
+ * or the CGV changed meanwhile (400, 409), too many checkouts at once (429, README "Rate limits").
  */
-export class CheckoutRateLimitedError extends Error {
-  constructor(readonly detail: string) {
-    super('create-checkout: rate limited');
+export class CheckoutRefusedError extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(`create-checkout: ${code}`);
   }
 }
 
-/** The French detail of a 429, read from the answer supabase-js keeps on a non-2xx error (`context`). */
-async function rateLimitDetail(error: { context?: unknown }): Promise<string | null> {
+/** The code and French detail of a refusal, read from the answer supabase-js keeps on a non-2xx error (`context`). */
+async function refusal(error: { context?: unknown }): Promise<CheckoutRefusedError | null> {
   const response = error.context;
-  if (!(response instanceof Response) || response.status !== 429) return null;
-  const body = (await response.json().catch(() => null)) as { error?: { detail?: unknown } } | null;
-  const detail = body?.error?.detail;
-  return typeof detail === 'string' ? detail : null;
+  if (!(response instanceof Response) || ![400, 409, 429].includes(response.status)) return null;
+  const body = (await response.json().catch(() => null)) as { error?: { code?: unknown; detail?: unknown } } | null;
+  const { code, detail } = body?.error ?? {};
+  return typeof detail === 'string' ? new CheckoutRefusedError(typeof code === 'string' ? code : String(response.status), detail) : null;
 }
 
-export async function createCheckout(items: CheckoutItem[]): Promise<string> {
+export async function createCheckout({ items, consent }: { items: CheckoutItem[]; consent: CheckoutConsent }): Promise<string> {
   const body: CreateCheckoutBody = {
     items,
     successUrl: `${window.location.origin}/success`,
     cancelUrl: window.location.href,
     locale: 'fr',
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    consent,
   };
   const supabase = await loadSupabase();
   const { data, error } = await supabase.functions.invoke<{ url?: string }>('create-checkout', { body });
-  if (error) {
-    const detail = await rateLimitDetail(error);
-    throw detail ? new CheckoutRateLimitedError(detail) : error;
-  }
+  if (error) throw (await refusal(error)) ?? error;
   if (!data?.url) throw new Error('create-checkout returned no url');
   return data.url;
 }

@@ -13,11 +13,13 @@ vi.mock('@/lib/supabase-loader', () => ({ loadSupabase: async () => ({ functions
 vi.mock('@/lib/redirect', () => ({ redirectTo: vi.fn() }));
 
 const items: CheckoutItem[] = [{ variant_id: 'var_lune', quantity: 2 }];
-let start: () => void = () => {};
+const consent = { cgvVersion: 3, acceptsCgv: true, requestsImmediateAccess: true } as const;
+let startWith: (given: typeof consent) => void = () => {};
+const start = () => startWith(consent);
 
 function Harness({ items, isSignedIn }: { items: CheckoutItem[]; isSignedIn: boolean }) {
   const { startCheckout } = useCheckout({ items, isSignedIn, authLoading: false });
-  start = startCheckout;
+  startWith = startCheckout;
   const location = useLocation();
   return <p data-testid="where">{location.pathname}</p>;
 }
@@ -56,7 +58,7 @@ describe('useCheckout', () => {
     renderAt('/product/p1?x=1', { items, isSignedIn: false });
     act(() => start());
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
-    expect(readPendingCheckout()?.returnTo).toBe('/product/p1?x=1');
+    expect(readPendingCheckout()).toMatchObject({ returnTo: '/product/p1?x=1', consent });
     expect(invoke).not.toHaveBeenCalled();
   });
 
@@ -72,6 +74,7 @@ describe('useCheckout', () => {
         cancelUrl: window.location.href,
         locale: 'fr',
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        consent,
       },
     });
   });
@@ -104,16 +107,29 @@ describe('useCheckout', () => {
     vi.restoreAllMocks();
   });
 
+  it("shows create-checkout's French refusal of an unticked box", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const detail = 'Veuillez accepter les conditions générales de vente pour finaliser votre commande.';
+    const answer = new Response(JSON.stringify({ error: { code: 'cgv_not_accepted', message: 'refused', detail } }), { status: 400 });
+    invoke.mockResolvedValue({ data: null, error: Object.assign(new Error('Edge Function returned a non-2xx status code'), { context: answer }) });
+    renderAt('/store', { items, isSignedIn: true });
+    act(() => start());
+    await waitFor(() => expect(lastToast()).toMatchObject({ variant: 'destructive', description: detail }));
+    expect(redirectTo).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
   it('resumes the pending checkout once signed in on the page it was started from', async () => {
     invoke.mockResolvedValue({ data: { url: 'https://pay.test/cs_2' }, error: null });
-    savePendingCheckout('/product/p1');
+    savePendingCheckout('/product/p1', consent);
     renderAt('/product/p1', { items, isSignedIn: true });
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://pay.test/cs_2'));
+    expect(invoke).toHaveBeenCalledWith('create-checkout', { body: expect.objectContaining({ consent }) });
     expect(readPendingCheckout()).toBeNull();
   });
 
   it('drops the pending checkout when the visitor signed in and went elsewhere', () => {
-    savePendingCheckout('/product/p1');
+    savePendingCheckout('/product/p1', consent);
     renderAt('/about', { items, isSignedIn: true });
     expect(readPendingCheckout()).toBeNull();
     expect(invoke).not.toHaveBeenCalled();

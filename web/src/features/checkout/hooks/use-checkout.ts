@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { CheckoutRateLimitedError, useCreateCheckout, type CheckoutItem } from '@/features/checkout/api/create-checkout';
+import { CheckoutRefusedError, useCreateCheckout, type CheckoutConsent, type CheckoutItem } from '@/features/checkout/api/create-checkout';
+import { checkoutTermsQueryKey } from '@/features/checkout/api/get-checkout-terms';
 import { clearPendingCheckout, readPendingCheckout, savePendingCheckout } from '@/features/checkout/pending-checkout';
 import { redirectTo } from '@/lib/redirect';
 import { toast } from '@/lib/toast-store';
@@ -12,41 +14,45 @@ interface UseCheckoutOptions {
 }
 
 /**
- * "Finaliser la Commande": refuses an empty cart, sends a signed-out visitor to /login (the
- * checkout resumes when they are back on this page, signed in), else opens the hosted checkout.
+ * "Finaliser la Commande" with the buyer's consent: refuses an empty cart, sends a signed-out
+ * visitor to /login (the checkout resumes when they are back on this page, signed in), else opens
+ * the hosted checkout. A refusal's French sentence (a box, the CGV changed, too many checkouts)
+ * is shown as it came; when the CGV changed, the panel reads the version in force again.
  */
 export function useCheckout({ items, isSignedIn, authLoading }: UseCheckoutOptions) {
   const navigate = useNavigate();
   const location = useLocation();
   const create = useCreateCheckout();
+  const queryClient = useQueryClient();
   const here = `${location.pathname}${location.search}${location.hash}`;
 
-  const startCheckout = useCallback(() => {
+  const startCheckout = useCallback((consent: CheckoutConsent) => {
     if (items.length === 0) {
       toast({ variant: 'destructive', title: 'Votre panier est vide', description: 'Ajoutez des produits avant de passer commande.' });
       return;
     }
     if (!isSignedIn) {
-      savePendingCheckout(here);
+      savePendingCheckout(here, consent);
       toast({ title: 'Connexion requise', description: 'Connectez-vous pour finaliser votre commande : vos achats rejoindront votre bibliothèque.' });
       navigate('/login', { state: { from: location } });
       return;
     }
-    create.mutate(items, {
+    create.mutate({ items, consent }, {
       onSuccess: (url) => redirectTo(url),
       onError: (error) => {
         console.error('create-checkout failed:', error);
+        if (error instanceof CheckoutRefusedError && error.code === 'cgv_changed') void queryClient.invalidateQueries({ queryKey: checkoutTermsQueryKey });
         toast({
           variant: 'destructive',
           title: 'Erreur de paiement',
           description:
-            error instanceof CheckoutRateLimitedError
+            error instanceof CheckoutRefusedError
               ? error.detail
               : "Un problème est survenu lors de l'initialisation du paiement. Veuillez réessayer.",
         });
       },
     });
-  }, [items, isSignedIn, here, location, navigate, create]);
+  }, [items, isSignedIn, here, location, navigate, create, queryClient]);
 
   const latestStart = useRef(startCheckout);
   useEffect(() => {
@@ -59,7 +65,7 @@ export function useCheckout({ items, isSignedIn, authLoading }: UseCheckoutOptio
     if (!pending) return;
     if (pending.returnTo === here) {
       clearPendingCheckout();
-      latestStart.current();
+      latestStart.current(pending.consent);
     } else if (location.pathname !== '/login' && location.pathname !== '/register') {
       // Signed in but gone elsewhere: the visitor changed their mind.
       clearPendingCheckout();

@@ -1,7 +1,9 @@
 import { FileText, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { Order } from '@/features/dashboard/api/get-orders';
 import { useDownloadInvoice } from '@/features/dashboard/hooks/use-download-invoice';
 import { formatOrderDate, lineTotalCents } from '@/features/dashboard/lib/order-format';
+import { legalVersionPath } from '@/features/legal/legal-documents';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format-price';
 import { PLACEHOLDER_IMAGE } from '@/lib/product-image';
@@ -28,6 +30,13 @@ export function OrderCard({ order, onReorder, reordering }: OrderCardProps) {
           <p className="text-sm text-mist">
             N° {order.id.slice(0, 8).toUpperCase()} · Facture {order.invoice_number}
           </p>
+          {order.cgv_version !== null ? (
+            <p className="text-sm text-mist">
+              <Link to={legalVersionPath('cgv', order.cgv_version)} className="underline underline-offset-2 hover:text-plum-700">
+                CGV acceptées (version {order.cgv_version})
+              </Link>
+            </p>
+          ) : null}
         </div>
         <div className="text-right">
           <p className="text-xl font-semibold text-plum-900">{formatPrice(order.total_amount_cents, order.currency)}</p>

@@ -1,0 +1,48 @@
+// The buyer's consent, checked before anything is priced or claimed (Code de la consommation
+// L221-28 13°): both boxes ticked, on the CGV version in force. What the checkout session keeps is
+// the database's wording (public.checkout_terms(), the same sentences the cart panel shows), the
+// version and the time, never a text the browser sent.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { z } from 'zod';
+import { HttpError } from '../_shared/errors.ts';
+import type { CheckoutConsent } from '../_shared/schemas.ts';
+
+/** What `checkout_terms()` returns; `cgv_version` is null while no CGV is published. */
+interface CheckoutTerms {
+  cgv_version: number | null;
+  cgv_label: string;
+  immediate_access_label: string;
+}
+
+/** The consent columns of `checkout_sessions`, copied onto the order by record_order. */
+export interface RecordedConsent {
+  cgv_version: number;
+  consent_text: string;
+  consented_at: string;
+}
+
+export const consentRefusals = {
+  cgv_not_accepted: 'Veuillez accepter les conditions générales de vente pour finaliser votre commande.',
+  immediate_access_not_requested:
+    "Veuillez demander l'accès immédiat à vos contenus et reconnaître la perte de votre droit de rétractation pour finaliser votre commande.",
+  cgv_changed: 'Les conditions générales de vente viennent d\'être mises à jour : veuillez relire la nouvelle version et cocher à nouveau la case.',
+  cgv_unpublished: 'La boutique ne peut pas encore prendre de commande : ses conditions générales de vente ne sont pas publiées.',
+} as const;
+
+const refuse = (status: number, code: keyof typeof consentRefusals) =>
+  new HttpError(status, code, `checkout refused: ${code}`, { detail: consentRefusals[code] });
+
+export async function requireConsent(service: SupabaseClient, consent: z.infer<typeof CheckoutConsent> | null | undefined): Promise<RecordedConsent> {
+  if (consent?.acceptsCgv !== true) throw refuse(400, 'cgv_not_accepted');
+  if (consent.requestsImmediateAccess !== true) throw refuse(400, 'immediate_access_not_requested');
+  const { data, error } = await service.rpc('checkout_terms');
+  if (error) throw new Error(`checkout_terms(): ${error.message}`);
+  const terms = data as CheckoutTerms;
+  if (terms.cgv_version === null) throw refuse(409, 'cgv_unpublished');
+  if (consent.cgvVersion !== terms.cgv_version) throw refuse(409, 'cgv_changed');
+  return {
+    cgv_version: terms.cgv_version,
+    consent_text: `${terms.cgv_label}\n${terms.immediate_access_label}`,
+    consented_at: new Date().toISOString(),
+  };
+}
