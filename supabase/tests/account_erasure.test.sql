@@ -20,14 +20,14 @@ update public.seller_settings set legal_name = 'Association Lumière', address =
 
 -- Alice's and Bruno's rows: a paid order each with a stamped copy and a download, a pending
 -- checkout, chat messages both ways, a contact message, a crash report, rate-limit counters.
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status) values
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, cgv_version, consent_text, consented_at) values
   ('cs_erase_alice_paid', tests.user_id('erase-alice@example.test'),
-   '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'pending'),
-  ('cs_erase_alice_open', tests.user_id('erase-alice@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'pending'),
-  ('cs_erase_alice_issue', tests.user_id('erase-alice@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'needs_review'),
+   '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'pending', 1, 'Consentement de test', now()),
+  ('cs_erase_alice_open', tests.user_id('erase-alice@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'pending', 1, 'Consentement de test', now()),
+  ('cs_erase_alice_issue', tests.user_id('erase-alice@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'needs_review', 1, 'Consentement de test', now()),
   ('cs_erase_bruno_paid', tests.user_id('erase-bruno@example.test'),
-   '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'pending'),
-  ('cs_erase_bruno_open', tests.user_id('erase-bruno@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'pending');
+   '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'pending', 1, 'Consentement de test', now()),
+  ('cs_erase_bruno_open', tests.user_id('erase-bruno@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'pending', 1, 'Consentement de test', now());
 insert into public.payment_issues (checkout_session_id, user_id, reason, detail, handled_at, handled_by) values
   ('cs_erase_alice_issue', tests.user_id('erase-alice@example.test'), 'unknown_session', '{}', now(), tests.user_id('erase-admin@example.test'));
 select tests.authenticate_as_service_role();

@@ -11,12 +11,12 @@ select tests.create_user('export-bruno@example.test', 'Bruno Petit');
 select tests.create_user('export-admin@example.test', 'Xavier Admin');
 select tests.make_admin('export-admin@example.test');
 
-insert into public.checkout_sessions (id, user_id, items, total_amount_cents) values
+insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cgv_version, consent_text, consented_at) values
   ('cs_export_alice', tests.user_id('export-alice@example.test'),
    '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900},
-     {"variant_id": "v2", "product_id": "p2", "product_title": "Méditation de l''aube", "variant_title": "Audio", "quantity": 2, "unit_price_cents": 1500}]', 5900),
+     {"variant_id": "v2", "product_id": "p2", "product_title": "Méditation de l''aube", "variant_title": "Audio", "quantity": 2, "unit_price_cents": 1500}]', 5900, 1, 'Consentement de test', now()),
   ('cs_export_bruno', tests.user_id('export-bruno@example.test'),
-   '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900);
+   '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 1, 'Consentement de test', now());
 select tests.authenticate_as_service_role();
 create temporary table recorded as
 select 'alice' as who, public.record_order('cs_export_alice', tests.user_id('export-alice@example.test')) as order_id
