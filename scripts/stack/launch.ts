@@ -13,6 +13,7 @@ import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { localDir } from '../lib/paths.ts';
 import { newLocalApiKey, startMailSandbox } from '../mail-sandbox/server.ts';
+import { readAuthMailSettings } from './auth/mail-settings.ts';
 import { createAuthService } from './auth/service.ts';
 import { readFunctionSecrets } from './functions/secrets.ts';
 import { uploadSampleDeliverables } from './sample-deliverables.ts';
@@ -35,7 +36,10 @@ export interface LocalStackOptions {
   stateDir?: string;
   /** The web app's origin (GoTrue's SITE_URL; checkout return URLs must be on it). */
   siteUrl: string;
+  /** Sign-ups confirmed at once; by default the opposite of config.toml's `enable_confirmations`. */
   autoconfirm?: boolean;
+  /** Seconds between two mails of one kind to one address; by default config.toml's `max_frequency`. */
+  emailMaxFrequencySeconds?: number;
   ports?: Partial<Omit<typeof defaultPorts, 'web'>>;
   /** The edge runtime's settings: the hosted plan, a custom domain, a listener for what requests use. */
   functions?: Pick<FunctionsServiceOptions, 'plan' | 'customDomain' | 'onRequestMeasured'>;
@@ -97,6 +101,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     const keys = apiKeys(jwtSecret);
+    const configuredMail = readAuthMailSettings();
+    const mailSettings = { ...configuredMail, maxFrequencySeconds: options.emailMaxFrequencySeconds ?? configuredMail.maxFrequencySeconds };
     const apiPort = await port('api');
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     // The scheduled jobs' own credentials, fresh each start like the mail key: function secrets,
@@ -126,7 +132,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         dbUrlFor: cluster.urlFor,
         jwtSecret,
         ...keys,
-        settings: { autoconfirm: options.autoconfirm ?? true, siteUrl: options.siteUrl, jwtExpiry: 3600 },
+        settings: { autoconfirm: options.autoconfirm ?? !mailSettings.enableConfirmations, siteUrl: options.siteUrl, jwtExpiry: 3600, mail: mailSettings },
         functionSecrets,
       },
       services: {

@@ -9,8 +9,10 @@ import { ensureFlowStateTable } from './flow-state.ts';
 import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
+import { otp } from './otp.ts';
 import { outboxPage } from './outbox-page.ts';
 import { recover } from './recover.ts';
+import { resend } from './resend.ts';
 import type { AuthDeps, RouteHandler } from './route.ts';
 import { ensureSessionTables } from './sessions.ts';
 import { signup } from './signup.ts';
@@ -41,6 +43,8 @@ const routes: Route[] = [
   route('POST', '/recover', recover),
   route('GET', '/verify', verify),
   route('POST', '/verify', verifyPost),
+  route('POST', '/resend', resend),
+  route('POST', '/otp', otp),
   route('GET', '/outbox', outboxPage),
   route('GET', '/admin/users', listUsers),
   route('POST', '/admin/users', createUser),

@@ -8,6 +8,7 @@ import { useFileFixture, withDatabaseClient } from '../../lib/file-fixture.ts';
 import { freePort } from '../../lib/free-port.ts';
 import { startGateway } from '../gateway.ts';
 import { apiKeys, newJwtSecret } from '../keys.ts';
+import { readAuthMailSettings } from './mail-settings.ts';
 import { createAuthService } from './service.ts';
 
 export interface AuthGateway {
@@ -23,6 +24,8 @@ export interface AuthGatewayOptions {
   /** Superuser URL of the cluster; the gateway logs in as the other roles of the same cluster. */
   dbUrl: string;
   autoconfirm: boolean;
+  /** Seconds between two mails of one kind to one address; config.toml's `max_frequency` by default. */
+  maxFrequencySeconds?: number;
   siteUrl?: string;
   jwtExpiry?: number;
 }
@@ -40,6 +43,7 @@ export async function startAuthGateway(options: AuthGatewayOptions): Promise<Aut
   const jwtSecret = newJwtSecret();
   const keys = apiKeys(jwtSecret);
   const siteUrl = options.siteUrl ?? 'http://127.0.0.1:5173';
+  const mail = readAuthMailSettings();
   const gateway = await startGateway({
     port,
     context: {
@@ -48,7 +52,7 @@ export async function startAuthGateway(options: AuthGatewayOptions): Promise<Aut
       dbUrlFor: (role) => urlForRole(options.dbUrl, role),
       jwtSecret,
       ...keys,
-      settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600 },
+      settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600, mail: { ...mail, maxFrequencySeconds: options.maxFrequencySeconds ?? mail.maxFrequencySeconds } },
       functionSecrets: {},
     },
     services: { '/auth/v1': createAuthService },
@@ -169,6 +173,9 @@ export function decodeJwt(token: string): any {
 
 export interface OutboxMail {
   action: string;
+  subject: string;
+  /** The rendered body, as HTML. */
+  body: string;
   link: string;
   code: string;
 }
@@ -179,6 +186,8 @@ export async function newestMailTo(apiUrl: string, email: string): Promise<Outbo
   const item = page.split('<li class="mail">').find((part) => part.includes(`<strong class="mail-to">${email}</strong>`));
   const link = item && /class="mail-link" data-action="([^"]+)" href="([^"]+)"/.exec(item);
   const code = item && /class="mail-code">([^<]*)</.exec(item)?.[1];
-  if (!link || code === undefined) throw new Error(`no mail to ${email} in the outbox`);
-  return { action: link[1]!, link: link[2]!.replaceAll('&amp;', '&'), code };
+  const subject = item && /class="mail-subject">([^<]*)</.exec(item)?.[1];
+  const body = item && /<div class="mail-body">([\s\S]*?)<\/div>\n  <p><a class="mail-link"/.exec(item)?.[1];
+  if (!link || code === undefined || subject === undefined || body === undefined) throw new Error(`no mail to ${email} in the outbox`);
+  return { action: link[1]!, subject: subject.replaceAll('&#39;', "'"), body, link: link[2]!.replaceAll('&amp;', '&'), code };
 }

@@ -10,7 +10,7 @@ import { validateEmail } from './identifiers.ts';
 import { otpExpirySeconds, redirectTarget, tokenHash } from './mailer.ts';
 import { readJsonObject, stringField } from './request.ts';
 import type { RouteHandler } from './route.ts';
-import { clientInfo, issueSession, type SessionBody } from './sessions.ts';
+import { clientInfo, issueSession, type AuthMethod, type SessionBody } from './sessions.ts';
 import { isBanned, type UserRow } from './user-json.ts';
 import { confirmEmail, markIdentityEmailVerified, selectUsers, setEmail } from './users.ts';
 
@@ -97,13 +97,36 @@ async function confirmEmailChange(db: Queryable, proof: Proof, invalid: () => Au
   return user.id;
 }
 
+/**
+ * GoTrue's `email` type: a mail's code, whichever mail it was — a confirmation (its token is
+ * spent as a sign-up's) or a magic link (as a recovery's).
+ */
+async function confirmOrSignIn(db: Queryable, proof: Proof, invalid: () => AuthHttpError): Promise<string> {
+  try {
+    return await confirmSignup(db, proof, invalid);
+  } catch (error) {
+    if (error instanceof AuthHttpError && error.code === 'otp_expired') return recoverAccount(db, proof, invalid);
+    throw error;
+  }
+}
+
+/** GoTrue's authenticationMethod of each link type: the flow state a PKCE link finishes. */
+const flowMethods: Record<string, AuthMethod> = {
+  signup: 'email/signup',
+  invite: 'email/signup',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change: 'email_change',
+};
+
 /** Spends the proof for its type; its user's id. `invalid` is the answer to a bad or spent proof. */
 function spendProof(db: Queryable, type: string, proof: Proof, invalid: () => AuthHttpError = linkInvalid): Promise<string> {
   switch (type) {
     case 'signup':
     case 'invite':
-    case 'email':
       return confirmSignup(db, proof, invalid);
+    case 'email':
+      return confirmOrSignIn(db, proof, invalid);
     case 'email_change':
       return confirmEmailChange(db, proof, invalid);
     case 'recovery':
@@ -183,7 +206,7 @@ export const verify: RouteHandler = async ({ req, res, url, deps }) => {
   try {
     location = await transaction(deps.pool, async (db) => {
       const userId = await spendProof(db, type, { tokenHash: token });
-      if (pkce) return codeRedirect(redirectTo, await issueAuthCode(db, userId, type));
+      if (pkce) return codeRedirect(redirectTo, await issueAuthCode(db, userId, flowMethods[type] ?? type));
       return sessionRedirect(redirectTo, await issueSession(db, deps.context, userId, 'otp', clientInfo(req)), type);
     });
   } catch (error) {
