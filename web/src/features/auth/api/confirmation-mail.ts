@@ -1,5 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
-import { supabase } from "@/lib/supabase";
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
 
 /** Where the mails' links bring the customer back: the login page, which finishes the sign-in. */
 export const emailLinkRedirect = () => `${window.location.origin}/login`;
@@ -7,7 +7,7 @@ export const emailLinkRedirect = () => `${window.location.origin}/login`;
 /** Asks for a new confirmation mail (GoTrue's /resend); the previous link stops working. */
 export async function resendConfirmation(email: string): Promise<void> {
   const { error } = await supabase.auth.resend({
-    type: "signup",
+    type: 'signup',
     email,
     options: { emailRedirectTo: emailLinkRedirect() },
   });

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { supabase } from "@/lib/supabase";
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
 
 /**
  * The session the recovery link opened: supabase-js reads it from the URL as it starts. A link
@@ -13,7 +13,7 @@ export async function getRecoverySession() {
 }
 
 export const recoverySessionQueryOptions = queryOptions({
-  queryKey: ["auth", "recovery-session"],
+  queryKey: ['auth', 'recovery-session'],
   queryFn: getRecoverySession,
   staleTime: Infinity,
   gcTime: 0,

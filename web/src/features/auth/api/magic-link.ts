@@ -1,6 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
-import { emailLinkRedirect } from "@/features/auth/api/confirmation-mail";
-import { supabase } from "@/lib/supabase";
+import { useMutation } from '@tanstack/react-query';
+import { emailLinkRedirect } from '@/features/auth/api/confirmation-mail';
+import { supabase } from '@/lib/supabase';
 
 /**
  * Mails a sign-in link to an existing account (GoTrue's /otp, no sign-up: registering asks for a
@@ -11,7 +11,7 @@ export async function sendMagicLink(email: string): Promise<void> {
     email,
     options: { shouldCreateUser: false, emailRedirectTo: emailLinkRedirect() },
   });
-  if (error && error.code !== "otp_disabled") throw error;
+  if (error && error.code !== 'otp_disabled') throw error;
 }
 
 export function useSendMagicLink() {

@@ -1,31 +1,24 @@
-import { describe, expect, it } from "vitest";
-import { mailRequestErrorMessage } from "@/features/auth/lib/mail-request-error";
+import { describe, expect, it } from 'vitest';
+import { mailRequestErrorMessage } from '@/features/auth/lib/mail-request-error';
 
-describe("mailRequestErrorMessage", () => {
+describe('mailRequestErrorMessage', () => {
   it("asks to wait when GoTrue's per-address interval refuses the mail", () => {
     expect(
       mailRequestErrorMessage({
-        code: "over_email_send_rate_limit",
-        message:
-          "For security purposes, you can only request this after 59 seconds.",
+        code: 'over_email_send_rate_limit',
+        message: 'For security purposes, you can only request this after 59 seconds.',
       }),
-    ).toBe(
-      "Un email vient déjà de vous être envoyé. Veuillez patienter une minute avant d'en demander un autre.",
-    );
+    ).toBe("Un email vient déjà de vous être envoyé. Veuillez patienter une minute avant d'en demander un autre.");
   });
 
   it("shows any other error's own message, or a default", () => {
     expect(
       mailRequestErrorMessage({
-        code: "validation_failed",
-        message: "Unable to validate email address: invalid format",
+        code: 'validation_failed',
+        message: 'Unable to validate email address: invalid format',
       }),
-    ).toBe("Unable to validate email address: invalid format");
-    expect(mailRequestErrorMessage({ message: "" })).toBe(
-      "Un problème est survenu. Veuillez réessayer.",
-    );
-    expect(mailRequestErrorMessage(undefined)).toBe(
-      "Un problème est survenu. Veuillez réessayer.",
-    );
+    ).toBe('Unable to validate email address: invalid format');
+    expect(mailRequestErrorMessage({ message: '' })).toBe('Un problème est survenu. Veuillez réessayer.');
+    expect(mailRequestErrorMessage(undefined)).toBe('Un problème est survenu. Veuillez réessayer.');
   });
 });
