@@ -114,3 +114,16 @@ describe('POST /otp refusals, as GoTrue words them', () => {
     expect(response.body).toMatchObject({ code, message });
   });
 });
+
+describe('POST /verify with a code, validated as GoTrue does', () => {
+  it('refuses a token with a token hash, answers a malformed address 422, and a phone code as invalid (no SMS here)', async () => {
+    const both = await callAuth(auth.stack.unconfirmed, '/verify', { body: { type: 'email', email: 'a@example.test', token: '123456', token_hash: 'abc' } });
+    expect(both.body).toMatchObject({ code: 'validation_failed', message: 'Verify requires either a token or a token hash' });
+    const malformed = await callAuth(auth.stack.unconfirmed, '/verify', { body: { type: 'email', email: 'not-an-address', token: '123456' } });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body).toMatchObject({ code: 'validation_failed', message: 'Invalid email format' });
+    const phone = await callAuth(auth.stack.unconfirmed, '/verify', { body: { type: 'sms', phone: '+33612345678', token: '123456' } });
+    expect(phone.status).toBe(403);
+    expect(phone.body).toMatchObject({ code: 'otp_expired', message: 'Token has expired or is invalid' });
+  });
+});
