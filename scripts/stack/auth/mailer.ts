@@ -16,13 +16,14 @@ import type { JsonObject } from './request.ts';
 export const otpExpirySeconds = 3600;
 const outboxCapacity = 200;
 
-/** The `type` of a mail's /verify link. */
-export type MailAction = 'signup' | 'email_change' | 'recovery' | 'magiclink';
+/** The `type` of a mail's /verify link; a reauthentication mail carries a code only. */
+export type MailAction = 'signup' | 'email_change' | 'recovery' | 'magiclink' | 'reauthentication';
 
 export interface SentMail {
   to: string;
   subject: string;
   action: MailAction;
+  /** The /verify link; empty for a reauthentication, whose mail carries a code only. */
   link: string;
   /** GoTrue's `{{ .Token }}`: the 6-digit code the mail offers besides the link. */
   code: string;
@@ -91,14 +92,16 @@ function verifyLink(context: StackContext, token: string, action: MailAction, re
 interface MailKind {
   action: MailAction;
   template: TemplateName;
-  tokenColumn: 'confirmation_token' | 'recovery_token' | 'email_change_token_new';
-  sentAtColumn: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at';
+  tokenColumn: 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'reauthentication_token';
+  sentAtColumn: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at';
 }
 
 const confirmationMail: MailKind = { action: 'signup', template: 'confirmation', tokenColumn: 'confirmation_token', sentAtColumn: 'confirmation_sent_at' };
 const recoveryMail: MailKind = { action: 'recovery', template: 'recovery', tokenColumn: 'recovery_token', sentAtColumn: 'recovery_sent_at' };
 // GoTrue: "Magic Link is just a recovery with a different template", sharing its token and timer.
 const magicLinkMail: MailKind = { action: 'magiclink', template: 'magic_link', tokenColumn: 'recovery_token', sentAtColumn: 'recovery_sent_at' };
+// A code only: its mail has no link (the `action` below names no /verify type it could take).
+const reauthenticationMail: MailKind = { action: 'reauthentication', template: 'reauthentication', tokenColumn: 'reauthentication_token', sentAtColumn: 'reauthentication_sent_at' };
 const emailChangeMail: MailKind = { action: 'email_change', template: 'email_change', tokenColumn: 'email_change_token_new', sentAtColumn: 'email_change_sent_at' };
 
 /** GoTrue's validateSentWithinFrequencyLimit, its message with the whole seconds left. */
@@ -123,7 +126,7 @@ async function sendTokenMail(db: Queryable, context: StackContext, kind: MailKin
   const { code, hash } = newOneTimeToken(to);
   const token = tokenPrefix + hash;
   await query(db, `update auth.users set ${kind.tokenColumn} = $2, ${kind.sentAtColumn} = now(), updated_at = now() where id = $1`, [userId, token]);
-  const link = verifyLink(context, token, kind.action, redirectTo);
+  const link = kind.action === 'reauthentication' ? '' : verifyLink(context, token, kind.action, redirectTo);
   const template = context.settings.mail.templates[kind.template];
   // GoTrue's template data (templatemailer.go).
   const html = renderGoTemplate(template.body, {
@@ -155,6 +158,11 @@ export function sendMagicLink(db: Queryable, context: StackContext, user: { id: 
  */
 export function sendPasswordRecovery(db: Queryable, context: StackContext, user: { id: string; email: string }, redirectTo: string, tokenPrefix = ''): Promise<SentMail> {
   return sendTokenMail(db, context, recoveryMail, user.id, user.email, redirectTo, tokenPrefix);
+}
+
+/** GoTrue's sendReauthenticationOtp: a code for the signed-in user to confirm a sensitive change. */
+export function sendReauthentication(db: Queryable, context: StackContext, user: { id: string; email: string }): Promise<SentMail> {
+  return sendTokenMail(db, context, reauthenticationMail, user.id, user.email, context.settings.siteUrl);
 }
 
 /** GoTrue's sendEmailChange, confirmed by the new address only (no secure double confirmation). */

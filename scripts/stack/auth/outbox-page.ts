@@ -11,7 +11,7 @@ function mailItem(mail: SentMail): string {
   <p><time datetime="${mail.sentAt.toISOString()}">${escapeHtml(mail.sentAt.toISOString())}</time>
      to <strong class="mail-to">${escapeHtml(mail.to)}</strong>: <span class="mail-subject">${escapeHtml(mail.subject)}</span></p>
   <div class="mail-body">${mail.html}</div>
-  <p><a class="mail-link" data-action="${mail.action}" href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>
+  ${mail.link ? `<p><a class="mail-link" data-action="${mail.action}" href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>` : `<p class="mail-link" data-action="${mail.action}">(no link: a code only)</p>`}
   <p>Or enter the code: <code class="mail-code">${escapeHtml(mail.code)}</code></p>
 </li>`;
 }

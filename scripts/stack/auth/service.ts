@@ -11,6 +11,7 @@ import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
 import { otp } from './otp.ts';
 import { outboxPage } from './outbox-page.ts';
+import { reauthenticate } from './reauthenticate.ts';
 import { recover } from './recover.ts';
 import { resend } from './resend.ts';
 import type { AuthDeps, RouteHandler } from './route.ts';
@@ -45,6 +46,7 @@ const routes: Route[] = [
   route('POST', '/verify', verifyPost),
   route('POST', '/resend', resend),
   route('POST', '/otp', otp),
+  route('GET', '/reauthenticate', reauthenticate),
   route('GET', '/outbox', outboxPage),
   route('GET', '/admin/users', listUsers),
   route('POST', '/admin/users', createUser),

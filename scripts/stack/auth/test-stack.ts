@@ -184,10 +184,10 @@ export interface OutboxMail {
 export async function newestMailTo(apiUrl: string, email: string): Promise<OutboxMail> {
   const page = await (await fetch(`${apiUrl}/auth/v1/outbox`)).text();
   const item = page.split('<li class="mail">').find((part) => part.includes(`<strong class="mail-to">${email}</strong>`));
-  const link = item && /class="mail-link" data-action="([^"]+)" href="([^"]+)"/.exec(item);
+  const link = item && /class="mail-link" data-action="([^"]+)"(?: href="([^"]+)")?/.exec(item);
   const code = item && /class="mail-code">([^<]*)</.exec(item)?.[1];
   const subject = item && /class="mail-subject">([^<]*)</.exec(item)?.[1];
-  const body = item && /<div class="mail-body">([\s\S]*?)<\/div>\n  <p><a class="mail-link"/.exec(item)?.[1];
+  const body = item && /<div class="mail-body">([\s\S]*?)<\/div>\n  <p(?:><a)? class="mail-link"/.exec(item)?.[1];
   if (!link || code === undefined || subject === undefined || body === undefined) throw new Error(`no mail to ${email} in the outbox`);
-  return { action: link[1]!, subject: subject.replaceAll('&#39;', "'"), body, link: link[2]!.replaceAll('&amp;', '&'), code };
+  return { action: link[1]!, subject: subject.replaceAll('&#39;', "'"), body, link: (link[2] ?? '').replaceAll('&amp;', '&'), code };
 }
