@@ -17,7 +17,7 @@ export const otpExpirySeconds = 3600;
 const outboxCapacity = 200;
 
 /** The `type` of a mail's /verify link; a reauthentication mail carries a code only. */
-export type MailAction = 'signup' | 'email_change' | 'recovery' | 'magiclink' | 'reauthentication';
+export type MailAction = 'signup' | 'invite' | 'email_change' | 'recovery' | 'magiclink' | 'reauthentication';
 
 export interface SentMail {
   to: string;
@@ -100,6 +100,7 @@ const confirmationMail: MailKind = { action: 'signup', template: 'confirmation',
 const recoveryMail: MailKind = { action: 'recovery', template: 'recovery', tokenColumn: 'recovery_token', sentAtColumn: 'recovery_sent_at' };
 // GoTrue: "Magic Link is just a recovery with a different template", sharing its token and timer.
 const magicLinkMail: MailKind = { action: 'magiclink', template: 'magic_link', tokenColumn: 'recovery_token', sentAtColumn: 'recovery_sent_at' };
+const inviteMail: MailKind = { action: 'invite', template: 'invite', tokenColumn: 'confirmation_token', sentAtColumn: 'confirmation_sent_at' };
 // A code only: its mail has no link (the `action` below names no /verify type it could take).
 const reauthenticationMail: MailKind = { action: 'reauthentication', template: 'reauthentication', tokenColumn: 'reauthentication_token', sentAtColumn: 'reauthentication_sent_at' };
 const emailChangeMail: MailKind = { action: 'email_change', template: 'email_change', tokenColumn: 'email_change_token_new', sentAtColumn: 'email_change_sent_at' };
@@ -114,7 +115,16 @@ export function tooSoon(secondsLeft: number): AuthHttpError {
  * per-address interval, and renders the mail; the caller records it once its transaction commits.
  * `to` is where it goes (the new address of an e-mail change), `tokenPrefix` `pkce_` for PKCE.
  */
-async function sendTokenMail(db: Queryable, context: StackContext, kind: MailKind, userId: string, to: string, redirectTo: string, tokenPrefix = '', extra: JsonObject = {}): Promise<SentMail> {
+async function sendTokenMail(
+  db: Queryable,
+  context: StackContext,
+  kind: MailKind,
+  userId: string,
+  to: string,
+  redirectTo: string,
+  tokenPrefix = '',
+  extra: JsonObject = {},
+): Promise<SentMail> {
   const row = await queryOne<{ email: string | null; raw_user_meta_data: JsonObject | null; seconds_left: number | null }>(
     db,
     `select email, raw_user_meta_data, extract(epoch from ${kind.sentAtColumn} + make_interval(secs => $2) - now())::float8 as seconds_left
@@ -122,7 +132,8 @@ async function sendTokenMail(db: Queryable, context: StackContext, kind: MailKin
     [userId, context.settings.mail.maxFrequencySeconds],
   );
   if (!row) throw new Error(`no user ${userId} to mail`);
-  if (row.seconds_left !== null && row.seconds_left > 0) throw tooSoon(row.seconds_left);
+  // GoTrue's sendInvite alone waits for nothing: an administrator sends it.
+  if (kind !== inviteMail && row.seconds_left !== null && row.seconds_left > 0) throw tooSoon(row.seconds_left);
   const { code, hash } = newOneTimeToken(to);
   const token = tokenPrefix + hash;
   await query(db, `update auth.users set ${kind.tokenColumn} = $2, ${kind.sentAtColumn} = now(), updated_at = now() where id = $1`, [userId, token]);
@@ -158,6 +169,13 @@ export function sendMagicLink(db: Queryable, context: StackContext, user: { id: 
  */
 export function sendPasswordRecovery(db: Queryable, context: StackContext, user: { id: string; email: string }, redirectTo: string, tokenPrefix = ''): Promise<SentMail> {
   return sendTokenMail(db, context, recoveryMail, user.id, user.email, redirectTo, tokenPrefix);
+}
+
+/** GoTrue's sendInvite: a link (and code) that confirms the invited address and signs in. */
+export async function sendInvite(db: Queryable, context: StackContext, user: { id: string; email: string }, redirectTo: string): Promise<SentMail> {
+  const mail = await sendTokenMail(db, context, inviteMail, user.id, user.email, redirectTo);
+  await query(db, 'update auth.users set invited_at = now() where id = $1', [user.id]);
+  return mail;
 }
 
 /** GoTrue's sendReauthenticationOtp: a code for the signed-in user to confirm a sensitive change. */

@@ -6,6 +6,7 @@ import { deleteUser, getUserById, listUsers } from './admin-users.ts';
 import { sqlState } from './db.ts';
 import { AuthHttpError, internalError, notFound, OAuthStyleError, sendAuthError, validationFailed } from './errors.ts';
 import { ensureFlowStateTable } from './flow-state.ts';
+import { invite } from './invite.ts';
 import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
@@ -47,6 +48,7 @@ const routes: Route[] = [
   route('POST', '/resend', resend),
   route('POST', '/otp', otp),
   route('GET', '/reauthenticate', reauthenticate),
+  route('POST', '/invite', invite),
   route('GET', '/outbox', outboxPage),
   route('GET', '/admin/users', listUsers),
   route('POST', '/admin/users', createUser),
