@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
+import type { AuthMailSettings } from './auth/mail-settings.ts';
 
 export interface StackSettings {
   /** GoTrue's MAILER_AUTOCONFIRM: sign-ups are confirmed at once unless this is false. */
@@ -11,6 +12,8 @@ export interface StackSettings {
   siteUrl: string;
   /** Access-token lifetime in seconds (GoTrue's JWT_EXP). */
   jwtExpiry: number;
+  /** supabase/config.toml's `[auth.email]`: the mail templates and the per-address interval. */
+  mail: AuthMailSettings;
 }
 
 export interface StackContext {

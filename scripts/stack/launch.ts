@@ -14,6 +14,7 @@ import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { localDir } from '../lib/paths.ts';
 import { newLocalApiKey, startMailSandbox } from '../mail-sandbox/server.ts';
+import { readAuthMailSettings } from './auth/mail-settings.ts';
 import type { AuthRateLimits } from './auth/rate-limit-settings.ts';
 import { authService } from './auth/service.ts';
 import { readFunctionSecrets } from './functions/secrets.ts';
@@ -37,9 +38,12 @@ export interface LocalStackOptions {
   stateDir?: string;
   /** The web app's origin (GoTrue's SITE_URL; checkout return URLs must be on it). */
   siteUrl: string;
+  /** Sign-ups confirmed at once; by default the opposite of config.toml's `enable_confirmations`. */
   autoconfirm?: boolean;
   /** The auth service's limits; defaults to `[auth.rate_limit]` of supabase/config.toml. */
   authRateLimits?: AuthRateLimits;
+  /** Seconds between two mails of one kind to one address; by default config.toml's `max_frequency`. */
+  emailMaxFrequencySeconds?: number;
   ports?: Partial<Omit<typeof defaultPorts, 'web'>>;
   /** The edge runtime's settings: the hosted plan, a custom domain, a listener for what requests use. */
   functions?: Pick<FunctionsServiceOptions, 'plan' | 'customDomain' | 'onRequestMeasured'>;
@@ -107,6 +111,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => captcha.close());
 
     const keys = apiKeys(jwtSecret);
+    const configuredMail = readAuthMailSettings();
+    const mailSettings = { ...configuredMail, maxFrequencySeconds: options.emailMaxFrequencySeconds ?? configuredMail.maxFrequencySeconds };
     const apiPort = await port('api');
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     // The scheduled jobs' own credentials, fresh each start like the mail key: function secrets,
@@ -139,7 +145,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         dbUrlFor: cluster.urlFor,
         jwtSecret,
         ...keys,
-        settings: { autoconfirm: options.autoconfirm ?? true, siteUrl: options.siteUrl, jwtExpiry: 3600 },
+        settings: { autoconfirm: options.autoconfirm ?? !mailSettings.enableConfirmations, siteUrl: options.siteUrl, jwtExpiry: 3600, mail: mailSettings },
         functionSecrets,
       },
       services: {

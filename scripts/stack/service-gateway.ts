@@ -3,6 +3,7 @@
 import type { Cluster } from '../db/cluster.ts';
 import { freePort } from '../lib/free-port.ts';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
+import { readAuthMailSettings } from './auth/mail-settings.ts';
 import { apiKeys, newJwtSecret } from './keys.ts';
 
 export interface ServiceGateway {
@@ -26,7 +27,7 @@ export async function startServiceGateway(cluster: Cluster, services: GatewayOpt
       dbUrlFor: cluster.urlFor,
       jwtSecret,
       ...keys,
-      settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1', jwtExpiry: 3600 },
+      settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1', jwtExpiry: 3600, mail: readAuthMailSettings() },
       functionSecrets: {},
     },
     services,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
 import { newestMailTo } from '../../scripts/stack/auth/test-stack.ts';
+import { signUpConfirmed } from '../support/confirmed-customer.ts';
 import { startAuthStack, type AuthStack } from './support/auth-stack.ts';
 
 let stack: AuthStack;
@@ -27,29 +28,56 @@ function client(url = stack.url, key = stack.anonKey): SupabaseClient {
 
 const uniqueEmail = (label = 'contract') => `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
+/** A customer signed up, confirmed and signed in (confirmations are on, as config.toml has them). */
 async function signedUp(data: Record<string, unknown> = {}) {
   const supabase = client();
   const email = uniqueEmail();
   const password = 'client-demo-2026';
-  const { data: result, error } = await supabase.auth.signUp({ email, password, options: { data } });
-  expect(error).toBeNull();
-  return { supabase, email, password, session: result.session!, user: result.user! };
+  const keys = { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey };
+  const user = await signUpConfirmed(keys, supabase, email, password, data);
+  const { data: current } = await supabase.auth.getSession();
+  return { supabase, email, password, session: current.session!, user };
 }
 
-describe('signUp', () => {
-  it('signs up and in at once when sign-ups are auto-confirmed', async () => {
-    const { email, session, user } = await signedUp({ full_name: 'Claire Martin' });
-    expect(session.access_token).toBeTruthy();
-    expect(session.refresh_token).toBeTruthy();
-    expect(user).toMatchObject({ email, role: 'authenticated', user_metadata: { full_name: 'Claire Martin' } });
-    expect(user.app_metadata).toMatchObject({ provider: 'email', providers: ['email'] });
+describe('signUp, sign-ups auto-confirmed (enable_confirmations = false)', () => {
+  async function autoconfirming() {
+    const gateway = await stack.autoconfirmingGateway();
+    return () => client(gateway.url, gateway.anonKey);
+  }
+
+  it('signs up and in at once', async () => {
+    const anon = await autoconfirming();
+    const email = uniqueEmail();
+    const { data, error } = await anon().auth.signUp({ email, password: 'client-demo-2026', options: { data: { full_name: 'Claire Martin' } } });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.session?.refresh_token).toBeTruthy();
+    expect(data.user).toMatchObject({ email, role: 'authenticated', user_metadata: { full_name: 'Claire Martin' } });
+    expect(data.user?.app_metadata).toMatchObject({ provider: 'email', providers: ['email'] });
   });
 
   it('refuses a registered address with "User already registered"', async () => {
-    const { email } = await signedUp();
-    const { data, error } = await client().auth.signUp({ email, password: 'another-secret' });
+    const anon = await autoconfirming();
+    const email = uniqueEmail();
+    expect((await anon().auth.signUp({ email, password: 'client-demo-2026' })).error).toBeNull();
+    const { data, error } = await anon().auth.signUp({ email, password: 'another-secret' });
     expect(data.user).toBeNull();
     expect(error).toMatchObject({ name: 'AuthApiError', message: 'User already registered', status: 422, code: 'user_already_exists' });
+  });
+});
+
+describe('signUp, confirmations on', () => {
+  it('answers the user without a session, and a confirmed address with an obfuscated user, not an error', async () => {
+    const email = uniqueEmail();
+    const first = await client().auth.signUp({ email, password: 'client-demo-2026' });
+    expect(first.error).toBeNull();
+    expect(first.data.session).toBeNull();
+    expect(first.data.user?.email).toBe(email);
+    const { user } = await signedUp();
+    const again = await client().auth.signUp({ email: user.email!, password: 'another-secret' });
+    expect(again.error).toBeNull();
+    expect(again.data.session).toBeNull();
+    expect(again.data.user?.identities).toEqual([]);
   });
 
   it('refuses a short password with AuthWeakPasswordError', async () => {

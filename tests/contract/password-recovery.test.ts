@@ -44,6 +44,11 @@ async function forgotten() {
   return { email, password, mail };
 }
 
+/** As if the last recovery mail had gone over a minute ago (GoTrue's max_frequency). */
+async function ageRecoveryMail(email: string): Promise<void> {
+  await db.query(`update auth.users set recovery_sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+}
+
 /** Follows a mail's link as the browser does; the 303's target and its fragment's values. */
 async function follow(link: string) {
   const response = await fetch(link, { redirect: 'manual' });
@@ -94,9 +99,13 @@ describe('password recovery by link (implicit flow)', () => {
     expect(byHash.error).toMatchObject({ status: 403, code: 'otp_expired' });
   });
 
-  it('keeps only the newest mail valid when the customer asks twice', async () => {
+  it('refuses a second mail within max_frequency, and keeps only the newest mail valid when the customer asks again later', async () => {
     const { email, mail: first } = await forgotten();
-    await client().auth.resetPasswordForEmail(email, { redirectTo: resetPage });
+    const tooSoon = await client().auth.resetPasswordForEmail(email, { redirectTo: resetPage });
+    expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit', message: expect.stringMatching(/^For security purposes, you can only request this after \d+ seconds\.$/) });
+    expect((await newestMailTo(stack.url, email)).link).toBe(first.link);
+    await ageRecoveryMail(email);
+    expect((await client().auth.resetPasswordForEmail(email, { redirectTo: resetPage })).error).toBeNull();
     const second = await newestMailTo(stack.url, email);
     expect(second.link).not.toBe(first.link);
     expect((await follow(first.link)).fragment.get('error_code')).toBe('otp_expired');
@@ -150,6 +159,8 @@ describe('password recovery by POST /verify (verifyOtp)', () => {
 describe('no account enumeration', () => {
   it('answers an unknown address exactly as a known one, and mails nothing', async () => {
     const known = (await forgotten()).email;
+    // A minute later, as GoTrue lets a known address ask again (sooner it answers 429).
+    await ageRecoveryMail(known);
     const unknown = uniqueEmail('nobody');
     const ask = (email: string) =>
       fetch(`${stack.url}/auth/v1/recover?redirect_to=${encodeURIComponent(resetPage)}`, {

@@ -1,6 +1,7 @@
 // Browser journeys of the storefront (issue 5) against the whole local stack: the production
 // build, the gateway with its functions, and the commerce sandbox's payment page.
 import { expect, it } from 'vitest';
+import { newestMailTo } from '../../scripts/stack/auth/test-stack.ts';
 import { logIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton, finaliseOrder } from './support/cart.ts';
@@ -80,7 +81,7 @@ it('refuses to add more than the stock with the French message, leaving the cart
   await screenshot(page, 'storefront-beyond-stock');
 });
 
-it('registers, then logs in', async () => {
+it('registers, confirms the address from the mail, then logs in', async () => {
   const email = `inscription-${Date.now()}@example.test`;
   const page = await browser.open();
   await page.goto('/register');
@@ -89,8 +90,11 @@ it('registers, then logs in', async () => {
   await page.getByLabel('Mot de passe').fill('parcours-2026');
   await page.getByRole('button', { name: 'Créer mon compte' }).click();
   await expect.poll(() => page.getByText('Inscription réussie ! 🎉', { exact: true }).first().isVisible()).toBe(true);
-  await page.waitForURL(/\/login$/);
+  await expect.poll(() => page.getByRole('status').filter({ hasText: 'Vérifiez votre boîte email' }).isVisible()).toBe(true);
+  // The mail's link confirms the address (followed in the browser by email-confirmation.test.ts).
+  expect((await fetch((await newestMailTo(process.env.SUPABASE_URL!, email)).link, { redirect: 'manual' })).status).toBe(303);
 
+  await page.goto('/login');
   await logIn(page, { email, password: 'parcours-2026', fullName: 'Élise Moreau' });
   await expect.poll(() => page.getByText('Connexion réussie ! 🎉', { exact: true }).first().isVisible()).toBe(true);
   await page.waitForURL(/\/dashboard\/profile/);

@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
 import { checkoutConsent } from '../../scripts/lib/checkout-consent.ts';
 import { nodeClient } from '../../scripts/lib/supabase-client.ts';
+import { signUpConfirmed } from './confirmed-customer.ts';
 
 export interface ShopEnv {
   SUPABASE_URL: string;
@@ -18,13 +19,12 @@ export function client(env: ShopEnv, key = env.SUPABASE_ANON_KEY): SupabaseClien
   return nodeClient(env.SUPABASE_URL, key);
 }
 
-/** A newly signed-up customer (auto-confirmed), signed in. */
+/** A newly signed-up customer, confirmed and signed in. */
 export async function newCustomer(env: ShopEnv, label: string): Promise<{ supabase: SupabaseClient; userId: string; email: string }> {
   const supabase = client(env);
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const { data, error } = await supabase.auth.signUp({ email, password: 'shop-test-2026', options: { data: { full_name: label } } });
-  if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
-  return { supabase, userId: data.user.id, email };
+  const user = await signUpConfirmed(env, supabase, email, 'shop-test-2026', { full_name: label });
+  return { supabase, userId: user.id, email };
 }
 
 export async function createCheckout(env: ShopEnv, supabase: SupabaseClient, items: Array<{ variant_id: string; quantity: number }>) {

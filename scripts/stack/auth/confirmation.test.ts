@@ -121,10 +121,15 @@ describe('sign-up with confirmation', () => {
 });
 
 describe('repeated sign-up with confirmation on', () => {
-  it('re-sends the link to an unconfirmed address and answers the same user', async () => {
+  it('re-sends the link to an unconfirmed address once max_frequency has passed, and answers the same user', async () => {
     const email = uniqueEmail();
     const first = await signUp(email);
     const firstLink = await linkFor(email);
+    const tooSoon = await signUp(email, 'another-secret');
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body).toMatchObject({ code: 'over_email_send_rate_limit', message: expect.stringMatching(/^For security purposes, you can only request this after (59|60) seconds\.$/) });
+    expect(await linkFor(email)).toBe(firstLink);
+    await auth.db.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`, [email]);
     const again = await signUp(email, 'another-secret');
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);

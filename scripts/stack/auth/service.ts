@@ -6,14 +6,18 @@ import { deleteUser, getUserById, listUsers } from './admin-users.ts';
 import { sqlState } from './db.ts';
 import { AuthHttpError, internalError, notFound, OAuthStyleError, sendAuthError, validationFailed } from './errors.ts';
 import { ensureFlowStateTable } from './flow-state.ts';
+import { invite } from './invite.ts';
 import { AuthLimits, type LimitedEndpoint } from './limits.ts';
 import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
+import { otp } from './otp.ts';
 import { outboxPage } from './outbox-page.ts';
 import { readAuthRateLimits, type AuthRateLimits } from './rate-limit-settings.ts';
 import type { Clock } from './rate-limiter.ts';
+import { reauthenticate } from './reauthenticate.ts';
 import { recover } from './recover.ts';
+import { resend } from './resend.ts';
 import type { AuthDeps, RouteHandler } from './route.ts';
 import { ensureSessionTables } from './sessions.ts';
 import { signup } from './signup.ts';
@@ -47,6 +51,10 @@ const routes: Route[] = [
   route('POST', '/recover', recover, 'recover'),
   route('GET', '/verify', verify, 'verify'),
   route('POST', '/verify', verifyPost, 'verify'),
+  route('POST', '/resend', resend, 'resend'),
+  route('POST', '/otp', otp, 'otp'),
+  route('GET', '/reauthenticate', reauthenticate),
+  route('POST', '/invite', invite),
   route('GET', '/outbox', outboxPage),
   route('GET', '/admin/users', listUsers),
   route('POST', '/admin/users', createUser),

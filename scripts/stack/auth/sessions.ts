@@ -13,8 +13,11 @@ import { secureAlphanumeric, type WeakPassword } from './passwords.ts';
 import { isBanned, userJson, type UserJson } from './user-json.ts';
 import { findUserById } from './users.ts';
 
-/** The amr methods the local service signs in with ('recovery' from a PKCE recovery code). */
-export type AuthMethod = 'password' | 'otp' | 'recovery';
+/**
+ * The amr methods the local service signs in with; the last four are also GoTrue's names of the
+ * flows a mailed PKCE link finishes (auth.flow_state.authentication_method).
+ */
+export type AuthMethod = 'password' | 'otp' | 'recovery' | 'magiclink' | 'email/signup' | 'email_change';
 
 export interface SessionBody {
   access_token: string;

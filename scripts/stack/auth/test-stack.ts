@@ -8,6 +8,7 @@ import { useFileFixture, withDatabaseClient } from '../../lib/file-fixture.ts';
 import { freePort } from '../../lib/free-port.ts';
 import { startGateway } from '../gateway.ts';
 import { apiKeys, newJwtSecret } from '../keys.ts';
+import { readAuthMailSettings } from './mail-settings.ts';
 import { testStackRateLimits, type AuthRateLimits } from './rate-limit-settings.ts';
 import type { Clock } from './rate-limiter.ts';
 import { authService } from './service.ts';
@@ -25,6 +26,8 @@ export interface AuthGatewayOptions {
   /** Superuser URL of the cluster; the gateway logs in as the other roles of the same cluster. */
   dbUrl: string;
   autoconfirm: boolean;
+  /** Seconds between two mails of one kind to one address; config.toml's `max_frequency` by default. */
+  maxFrequencySeconds?: number;
   siteUrl?: string;
   jwtExpiry?: number;
   rateLimits: AuthRateLimits;
@@ -47,6 +50,7 @@ export async function startAuthGateway(options: AuthGatewayOptions): Promise<Aut
   const jwtSecret = options.jwtSecret ?? newJwtSecret();
   const keys = apiKeys(jwtSecret);
   const siteUrl = options.siteUrl ?? 'http://127.0.0.1:5173';
+  const mail = readAuthMailSettings();
   const gateway = await startGateway({
     port,
     context: {
@@ -55,7 +59,7 @@ export async function startAuthGateway(options: AuthGatewayOptions): Promise<Aut
       dbUrlFor: (role) => urlForRole(options.dbUrl, role),
       jwtSecret,
       ...keys,
-      settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600 },
+      settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600, mail: { ...mail, maxFrequencySeconds: options.maxFrequencySeconds ?? mail.maxFrequencySeconds } },
       functionSecrets: {},
     },
     services: { '/auth/v1': authService({ rateLimits: options.rateLimits, now: options.now }) },
@@ -182,6 +186,9 @@ export function decodeJwt(token: string): any {
 
 export interface OutboxMail {
   action: string;
+  subject: string;
+  /** The rendered body, as HTML. */
+  body: string;
   link: string;
   code: string;
 }
@@ -190,8 +197,10 @@ export interface OutboxMail {
 export async function newestMailTo(apiUrl: string, email: string): Promise<OutboxMail> {
   const page = await (await fetch(`${apiUrl}/auth/v1/outbox`)).text();
   const item = page.split('<li class="mail">').find((part) => part.includes(`<strong class="mail-to">${email}</strong>`));
-  const link = item && /class="mail-link" data-action="([^"]+)" href="([^"]+)"/.exec(item);
+  const link = item && /class="mail-link" data-action="([^"]+)"(?: href="([^"]+)")?/.exec(item);
   const code = item && /class="mail-code">([^<]*)</.exec(item)?.[1];
-  if (!link || code === undefined) throw new Error(`no mail to ${email} in the outbox`);
-  return { action: link[1]!, link: link[2]!.replaceAll('&amp;', '&'), code };
+  const subject = item && /class="mail-subject">([^<]*)</.exec(item)?.[1];
+  const body = item && /<div class="mail-body">([\s\S]*?)<\/div>\n  <p(?:><a)? class="mail-link"/.exec(item)?.[1];
+  if (!link || code === undefined || subject === undefined || body === undefined) throw new Error(`no mail to ${email} in the outbox`);
+  return { action: link[1]!, subject: subject.replaceAll('&#39;', "'"), body, link: (link[2] ?? '').replaceAll('&amp;', '&'), code };
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../../lib/free-port.ts';
 import type { StackContext } from '../context.ts';
 import { startGateway } from '../gateway.ts';
+import { readAuthMailSettings } from '../auth/mail-settings.ts';
 import { apiKeys, newJwtSecret } from '../keys.ts';
 import { functionsService, type FunctionsServiceOptions, type RequestMeasured } from './service.ts';
 
@@ -20,7 +21,7 @@ export async function runtimeContext(functionSecrets: Record<string, string> = {
     dbUrlFor: (role) => `postgresql://${role}@127.0.0.1:5/postgres`,
     jwtSecret,
     ...keys,
-    settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1:5173', jwtExpiry: 3600 },
+    settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1:5173', jwtExpiry: 3600, mail: readAuthMailSettings() },
     functionSecrets,
   };
 }

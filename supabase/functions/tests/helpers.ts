@@ -39,11 +39,21 @@ export interface Customer {
   client: SupabaseClient;
 }
 
+/**
+ * A customer signed up through supabase-js. Confirmations are on (config.toml), so the service
+ * role confirms the address through GoTrue's admin API, as following the mailed link would,
+ * and the customer then signs in with the password.
+ */
 export async function signUpCustomer(label = 'buyer'): Promise<Customer> {
   const client = createClient(env.supabaseUrl, env.anonKey, options);
   const email = `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const { data, error } = await client.auth.signUp({ email, password: 'lumiere-test-2026', options: { data: { full_name: `Test ${label}` } } });
-  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session (is autoconfirm on?)'}`);
+  const password = 'lumiere-test-2026';
+  const signUp = await client.auth.signUp({ email, password, options: { data: { full_name: `Test ${label}` } } });
+  if (signUp.error || !signUp.data.user) throw new Error(`sign-up failed: ${signUp.error?.message ?? 'no user'}`);
+  const confirmed = await service.auth.admin.updateUserById(signUp.data.user.id, { email_confirm: true });
+  if (confirmed.error) throw new Error(`confirmation failed: ${confirmed.error.message}`);
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.session || !data.user) throw new Error(`sign-in failed: ${error?.message ?? 'no session'}`);
   return { user: data.user, email, token: data.session.access_token, client };
 }
 

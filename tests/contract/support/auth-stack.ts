@@ -10,14 +10,16 @@ export interface AuthStack {
   /** Superuser connection URL of the stack's database. */
   dbUrl: string;
   /**
-   * A second auth gateway on the same database with e-mail confirmation on (the shared stack
-   * auto-confirms), for the confirmation flow. Its keys are its own.
+   * A second auth gateway on the same database with e-mail confirmation on, as the stack has it
+   * (config.toml), for flows that read its outbox. Its keys are its own.
    */
   confirmingGateway(): Promise<AuthGateway>;
+  /** The same, sign-ups confirmed at once (`enable_confirmations = false`). */
+  autoconfirmingGateway(): Promise<AuthGateway>;
   stop(): Promise<void>;
 }
 
-function fromEnvironment(): Omit<AuthStack, 'confirmingGateway' | 'stop'> | undefined {
+function fromEnvironment(): Omit<AuthStack, 'confirmingGateway' | 'autoconfirmingGateway' | 'stop'> | undefined {
   const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL } = process.env;
   if (!SUPABASE_URL || !SUPABASE_ANON_KEY || !SUPABASE_SERVICE_ROLE_KEY || !SUPABASE_DB_URL) return undefined;
   return { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY, dbUrl: SUPABASE_DB_URL };
@@ -25,8 +27,8 @@ function fromEnvironment(): Omit<AuthStack, 'confirmingGateway' | 'stop'> | unde
 
 export async function startAuthStack(): Promise<AuthStack> {
   const extras: AuthGateway[] = [];
-  const confirmingGateway = async (dbUrl: string) => {
-    const gateway = await startAuthGateway({ dbUrl, autoconfirm: false, rateLimits: testStackRateLimits });
+  const extraGateway = async (dbUrl: string, autoconfirm: boolean) => {
+    const gateway = await startAuthGateway({ dbUrl, autoconfirm, rateLimits: testStackRateLimits });
     extras.push(gateway);
     return gateway;
   };
@@ -34,16 +36,23 @@ export async function startAuthStack(): Promise<AuthStack> {
 
   const shared = fromEnvironment();
   if (shared) {
-    return { ...shared, confirmingGateway: () => confirmingGateway(shared.dbUrl), stop: async () => void (await closeExtras()) };
+    return {
+      ...shared,
+      confirmingGateway: () => extraGateway(shared.dbUrl, false),
+      autoconfirmingGateway: () => extraGateway(shared.dbUrl, true),
+      stop: async () => void (await closeExtras()),
+    };
   }
   const local = await startAuthTestStack();
-  const { url, anonKey, serviceRoleKey } = local.confirmed;
+  // Confirmations on, as the stack the orchestrator starts has them.
+  const { url, anonKey, serviceRoleKey } = local.unconfirmed;
   return {
     url,
     anonKey,
     serviceRoleKey,
     dbUrl: local.dbUrl,
-    confirmingGateway: () => confirmingGateway(local.dbUrl),
+    confirmingGateway: () => extraGateway(local.dbUrl, false),
+    autoconfirmingGateway: () => extraGateway(local.dbUrl, true),
     async stop() {
       await closeExtras();
       await local.stop();

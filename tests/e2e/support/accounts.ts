@@ -1,7 +1,7 @@
 // Fresh customers for the journeys, signed up through the real auth service.
-import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
-import ws from 'ws';
+import { nodeClient } from '../../../scripts/lib/supabase-client.ts';
+import { signUpConfirmed } from '../../support/confirmed-customer.ts';
 
 export interface Account {
   email: string;
@@ -9,14 +9,11 @@ export interface Account {
   fullName: string;
 }
 
+/** A customer signed up and confirmed (the journeys of confirmation itself go through the outbox). */
 export async function signUpCustomer(label: string): Promise<Account> {
-  const supabase = createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_ANON_KEY!, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as never },
-  });
+  const keys = { SUPABASE_URL: process.env.SUPABASE_URL!, SUPABASE_ANON_KEY: process.env.SUPABASE_ANON_KEY!, SUPABASE_SERVICE_ROLE_KEY: process.env.SUPABASE_SERVICE_ROLE_KEY! };
   const account = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`, password: 'parcours-2026', fullName: `Client ${label}` };
-  const { error } = await supabase.auth.signUp({ email: account.email, password: account.password, options: { data: { full_name: account.fullName } } });
-  if (error) throw new Error(`sign-up failed: ${error.message}`);
+  await signUpConfirmed(keys, nodeClient(keys.SUPABASE_URL, keys.SUPABASE_ANON_KEY), account.email, account.password, { full_name: account.fullName });
   return account;
 }
 
