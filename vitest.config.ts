@@ -17,9 +17,9 @@ export default defineConfig({
           name: 'stack',
           environment: 'node',
           include: ['scripts/**/*.test.ts', 'tests/faults/**/*.test.ts'],
-          // Mostly waiting on clusters, sockets and child processes: three files at once pay off
+          // Mostly waiting on clusters, sockets and child processes: two files at once pay off
           // even on two CPUs (Vitest's default there is one).
-          maxWorkers: 3,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
