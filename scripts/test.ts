@@ -173,8 +173,8 @@ function sharedStackLane(): Promise<void> {
       results.push({ name: 'database.types.ts', passed: fresh ? 1 : 0, failed: fresh ? 0 : 1 });
       if (!fresh) console.error('web/src/lib/database.types.ts is stale: run `npm run db:types` and commit it.');
     }
-    if (runs('stack')) await phase('contract and integration tests (vitest contract)', () => vitest('contract', stack.env));
-    if (runs('deno')) await phase('Deno tests of the edge functions', () => denoTests(stack.env));
+    if (runs('stack')) await phase('contract tests (vitest contract)', () => vitest('contract', stack.env));
+    if (runs('deno')) await phase('Deno function tests', () => denoTests(stack.env));
   });
 }
 
@@ -195,7 +195,7 @@ async function journeysLane(): Promise<void> {
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
   };
   const outDir = join(scratch, 'web-dist');
-  const built = phase('web app: production build', () => buildWebApp(webEnv, outDir));
+  const built = phase('web app build', () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
   await onThrowawayStack('journeys', { siteUrl, jwtSecret, ports: { api: apiPort, commerce: commercePort } }, async (stack) => {
@@ -203,7 +203,7 @@ async function journeysLane(): Promise<void> {
     const web = await serveWebApp({ mode: 'preview', port: webPort, env: webEnv, outDir });
     running.push(web);
     try {
-      await phase('browser journeys (vitest e2e, headless Chromium)', () => vitest('e2e', { ...stack.env, WEB_URL: siteUrl }));
+      await phase('browser journeys (vitest e2e)', () => vitest('e2e', { ...stack.env, WEB_URL: siteUrl }));
     } finally {
       running.splice(running.indexOf(web), 1);
       await web.stop();
@@ -225,9 +225,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   if (suites.some((suite) => suite !== 'unit' && runs(suite))) step(`Supabase CLI ${await cliVersion()}`);
   await Promise.all([
-    runs('unit') ? lane('unit', () => phase('unit tests (vitest unit, no stack)', () => vitest('unit', {}))) : undefined,
-    runs('operator') || runs('pgtap') ? lane('operator path', () => phase("operator's path and pgTAP (own cluster)", operatorPath)) : undefined,
-    runs('stack') ? lane('stack', () => phase('local stack and fault tests (vitest stack, their own stacks)', () => vitest('stack', {}))) : undefined,
+    runs('unit') ? lane('unit', () => phase('unit tests (vitest unit)', () => vitest('unit', {}))) : undefined,
+    runs('operator') || runs('pgtap') ? lane('operator path', () => phase("operator's path and pgTAP", operatorPath)) : undefined,
+    runs('stack') ? lane('stack', () => phase('stack tests (vitest stack)', () => vitest('stack', {}))) : undefined,
     needsSharedStack ? lane('shared stack', sharedStackLane) : undefined,
     runs('e2e') ? lane('browser journeys', journeysLane) : undefined,
   ]);
@@ -262,7 +262,7 @@ try {
 }
 
 console.log('\nPhases (wall time; the lanes overlap)');
-for (const p of phases) console.log(`  ${p.name.padEnd(50)} ${p.seconds.toFixed(0).padStart(5)} s`);
+for (const p of phases) console.log(`  ${p.name.padEnd(34)} ${p.seconds.toFixed(0).padStart(5)} s`);
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
