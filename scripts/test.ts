@@ -150,8 +150,7 @@ async function onThrowawayStack(label: string, options: Omit<LocalStackOptions, 
   try {
     await work(stack);
   } finally {
-    running.splice(running.indexOf(stack), 1);
-    await stack.stop();
+    await stopStarted(stack);
   }
 }
 
@@ -205,8 +204,7 @@ async function journeysLane(): Promise<void> {
     try {
       await phase('browser journeys (vitest e2e)', () => vitest('e2e', { ...stack.env, WEB_URL: siteUrl }));
     } finally {
-      running.splice(running.indexOf(web), 1);
-      await web.stop();
+      await stopStarted(web);
     }
   });
 }
@@ -232,6 +230,14 @@ async function main(): Promise<void> {
     runs('e2e') ? lane('browser journeys', journeysLane) : undefined,
   ]);
   phases.push({ name: 'npm test (wall time)', seconds: (performance.now() - started) / 1000 });
+}
+
+/** Stops one thing a lane started, unless Ctrl-C's stopAll has taken it already. */
+async function stopStarted(item: { stop(): Promise<void> }): Promise<void> {
+  const index = running.indexOf(item);
+  if (index === -1) return;
+  running.splice(index, 1);
+  await item.stop();
 }
 
 async function stopAll(): Promise<void> {
