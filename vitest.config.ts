@@ -10,7 +10,9 @@ export default defineConfig({
     projects: [
       {
         extends: './web/vite.config.ts',
-        test: { name: 'unit', root: './web' },
+        // Beside the stacks' lanes on two CPUs a jsdom render can take several seconds (one took
+        // over Vitest's default 5 s in a full run).
+        test: { name: 'unit', root: './web', testTimeout: 20_000 },
       },
       {
         test: {
