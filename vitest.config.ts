@@ -1,17 +1,37 @@
-// One Vitest run, three projects: `unit` (the web app's tests, jsdom), `stack` (the local
-// stack's integration tests and the supabase-js contract tests, Node), `e2e` (browser journeys
-// in headless Chromium, one file at a time). `npm test` runs each against one throwaway stack.
+// Four projects: `unit` (the web app's tests, jsdom); `stack` (the local stack's own tests and the
+// fault tests, Node: each file starts what it needs on free ports, so files run side by side);
+// `contract` (the supabase-js contract and integration tests, Node, one file at a time: they share
+// `npm test`'s stack, and some install fixtures of fixed names on it); `e2e` (browser journeys in
+// headless Chromium, one file at a time on a stack of their own).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: [
-      { extends: './web/vite.config.ts', test: { name: 'unit', root: './web' } },
+      {
+        extends: './web/vite.config.ts',
+        // Beside the stacks' lanes on two CPUs a jsdom render can take several seconds (one took
+        // over Vitest's default 5 s in a full run).
+        test: { name: 'unit', root: './web', testTimeout: 20_000 },
+      },
       {
         test: {
           name: 'stack',
           environment: 'node',
-          include: ['scripts/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/faults/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'tests/faults/**/*.test.ts'],
+          // Mostly waiting on clusters, sockets and child processes: two files at once pay off
+          // even on two CPUs (Vitest's default there is one).
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          environment: 'node',
+          include: ['tests/contract/**/*.test.ts'],
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,10 +1,12 @@
-// `npm test`: every suite, then one summary. The operator's path and pgTAP on a new database the
-// Supabase CLI builds; the CLI's advisors and lint, the generated-types check, Vitest (integration,
-// contract, browser journeys) and the Deno function tests against one throwaway stack
-// (cluster, gateway, functions, sandbox) and a production build of the web app.
+// `npm test`: every suite, then one summary. Independent lanes run side by side, each with what
+// it needs of its own: the unit tests (no stack); the operator's path and pgTAP on a new database
+// the Supabase CLI builds; the local stack's own tests and the fault tests (each file starts its
+// own cluster or stack); the CLI's advisors and lint, the generated-types check, the contract
+// tests and the Deno function tests against one throwaway stack; the browser journeys against
+// another throwaway stack and a production build of the web app. With several lanes, each suite's
+// output is printed as one block when it ends; the summary gives each phase's wall time.
 // `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
 // types, stack, deno, e2e).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,15 +21,21 @@ import { freePort } from './lib/free-port.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
 import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
-import { runCommand } from './lib/processes.ts';
+import { runSuiteProcess } from './lib/processes.ts';
 import { buildWebApp, serveWebApp, type WebEnv } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
-import { startLocalStack, type LocalStack } from './stack/launch.ts';
+import { apiKeys, newJwtSecret } from './stack/keys.ts';
+import { commerceStoreId, startLocalStack, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
 
 interface SuiteResult {
   name: string;
   passed: number;
   failed: number;
+}
+
+interface Phase {
+  name: string;
+  seconds: number;
 }
 
 const suites = ['unit', 'operator', 'pgtap', 'advisors', 'lint', 'types', 'stack', 'deno', 'e2e'] as const;
@@ -41,16 +49,36 @@ if (unknown.length > 0) {
 const runs = (suite: Suite) => requested.length === 0 || requested.includes(suite);
 
 const results: SuiteResult[] = [];
+const phases: Phase[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'shop-test-'));
-let stack: LocalStack | undefined;
-let web: { stop(): Promise<void> } | undefined;
+/** Everything started that must be stopped at the end (stacks, the web server), in start order. */
+const running: Array<{ stop(): Promise<void> }> = [];
+const needsSharedStack = (['advisors', 'lint', 'types', 'stack', 'deno'] as const).some(runs);
+const lanes = [runs('unit'), runs('operator') || runs('pgtap'), runs('stack'), needsSharedStack, runs('e2e')].filter(Boolean).length;
+/** With several lanes at once, a child's output is held and printed whole when it ends. */
+const outputMode = lanes > 1 ? 'block' : 'live';
+
+/** Runs one timed phase of a lane; its duration goes into the summary. */
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  step(`${name}: started`);
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const seconds = (performance.now() - started) / 1000;
+    phases.push({ name, seconds });
+    step(`${name}: ${seconds.toFixed(0)} s`);
+  }
+}
 
 async function vitest(project: string, env: Record<string, string>): Promise<void> {
   const report = join(scratch, `vitest-${project}.json`);
-  const code = await runCommand(
+  const { code } = await runSuiteProcess(
+    `vitest ${project}`,
     process.execPath,
     [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     { cwd: repoRoot, env: { ...process.env, ...env } },
+    outputMode,
   );
   let passed = 0;
   let failed = code === 0 ? 0 : 1;
@@ -65,20 +93,14 @@ async function vitest(project: string, env: Record<string, string>): Promise<voi
 }
 
 async function denoTests(env: Record<string, string>): Promise<void> {
-  const output: string[] = [];
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(denoExecutable(), ['test', ...functionTestPermissions, 'supabase/functions/tests/'], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
-      output.push(chunk.toString());
-    });
-    child.on('exit', (c) => resolve(c ?? 1));
-  });
-  const summary = /(\d+) passed.*?(\d+) failed/.exec(output.join(''));
+  const { code, stdout } = await runSuiteProcess(
+    'deno functions',
+    denoExecutable(),
+    ['test', ...functionTestPermissions, 'supabase/functions/tests/'],
+    { cwd: repoRoot, env: { ...process.env, ...env, NO_COLOR: '1' } },
+    outputMode,
+  );
+  const summary = /(\d+) passed.*?(\d+) failed/.exec(stdout);
   results.push({ name: 'deno functions', passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
 }
 
@@ -120,80 +142,113 @@ async function operatorPath(): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  if (runs('unit')) {
-    step('unit tests (no stack needed)');
-    await vitest('unit', {});
-  }
-  if (!suites.some((suite) => suite !== 'unit' && runs(suite))) return;
-
-  step(`Supabase CLI ${await cliVersion()}`);
-  // The operator's database is a cluster of its own: its path and pgTAP run while the shared stack
-  // starts and is checked.
-  const operator = runs('operator') || runs('pgtap') ? operatorPath() : Promise.resolve();
-  // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
-  operator.catch(() => undefined);
-
-  const webPort = await freePort();
-  const siteUrl = `http://127.0.0.1:${webPort}`;
+/** Runs `work` on a throwaway stack of its own, stopped as soon as the work ends (or by Ctrl-C). */
+async function onThrowawayStack(label: string, options: Omit<LocalStackOptions, 'persistent'>, work: (stack: LocalStack) => Promise<void>): Promise<void> {
   // Every suite signs in from 127.0.0.1: the auth limits are proven on stacks of their own.
-  stack = await startLocalStack({ persistent: false, siteUrl, authRateLimits: testStackRateLimits }).catch(async (error: unknown) => {
-    await operator.catch(() => undefined);
-    throw error;
+  const stack = await phase(`stack start (${label})`, () => startLocalStack({ persistent: false, authRateLimits: testStackRateLimits, ...options }));
+  running.push(stack);
+  try {
+    await work(stack);
+  } finally {
+    await stopStarted(stack);
+  }
+}
+
+/** Advisors, lint, the types check, the integration and contract tests and Deno, on one stack. */
+function sharedStackLane(): Promise<void> {
+  // No web app is served on this stack: its site URL only needs to be a valid origin.
+  return onThrowawayStack('shared', { siteUrl: 'http://127.0.0.1:5173' }, async (stack) => {
+    if (runs('advisors')) {
+      step('supabase db advisors (every level, waivers in supabase/advisor-waivers.json)');
+      findings('db advisors', await advisorFindings(stack.dbUrl));
+    }
+    if (runs('lint')) {
+      step('supabase db lint (plpgsql_check, warnings and errors)');
+      findings('db lint', await lintFindings(stack.dbUrl));
+    }
+    if (runs('types')) {
+      step('generated database types are up to date');
+      const fresh = await typesAreFresh(stack.dbUrl);
+      results.push({ name: 'database.types.ts', passed: fresh ? 1 : 0, failed: fresh ? 0 : 1 });
+      if (!fresh) console.error('web/src/lib/database.types.ts is stale: run `npm run db:types` and commit it.');
+    }
+    if (runs('stack')) await phase('contract tests (vitest contract)', () => vitest('contract', stack.env));
+    if (runs('deno')) await phase('Deno function tests', () => denoTests(stack.env));
   });
+}
 
-  if (runs('advisors')) {
-    step('supabase db advisors (every level, waivers in supabase/advisor-waivers.json)');
-    findings('db advisors', await advisorFindings(stack.dbUrl));
-  }
-  if (runs('lint')) {
-    step('supabase db lint (plpgsql_check, warnings and errors)');
-    findings('db lint', await lintFindings(stack.dbUrl));
-  }
-  if (runs('types')) {
-    step('generated database types are up to date');
-    const fresh = await typesAreFresh(stack.dbUrl);
-    results.push({ name: 'database.types.ts', passed: fresh ? 1 : 0, failed: fresh ? 0 : 1 });
-    if (!fresh) console.error('web/src/lib/database.types.ts is stale: run `npm run db:types` and commit it.');
-  }
-  await operator;
-
-  // The production build needs only the stack's address and keys: it runs beside the stack suite.
+/**
+ * The browser journeys on a stack of their own, so that they never meet the other suites' data
+ * or load. The build needs only the stack's address and keys, all chosen before it starts: the
+ * build runs while the stack starts.
+ */
+async function journeysLane(): Promise<void> {
+  const [webPort, apiPort, commercePort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const siteUrl = `http://127.0.0.1:${webPort}`;
+  const jwtSecret = newJwtSecret();
   const webEnv: WebEnv = {
-    VITE_SUPABASE_URL: stack.apiUrl,
-    VITE_SUPABASE_ANON_KEY: stack.anonKey,
-    VITE_COMMERCE_API_URL: stack.commerceUrl,
-    VITE_COMMERCE_STORE_ID: stack.storeId,
+    VITE_SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
+    VITE_SUPABASE_ANON_KEY: apiKeys(jwtSecret).anonKey,
+    VITE_COMMERCE_API_URL: `http://127.0.0.1:${commercePort}`,
+    VITE_COMMERCE_STORE_ID: commerceStoreId,
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
   };
   const outDir = join(scratch, 'web-dist');
-  if (runs('e2e')) step('web app: production build (beside the next suites)');
-  const built = runs('e2e') ? buildWebApp(webEnv, outDir) : Promise.resolve();
+  const built = phase('web app build', () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
-  if (runs('stack')) {
-    step('contract and integration tests against the local stack');
-    await vitest('stack', stack.env);
-  }
-  if (runs('deno')) {
-    step('Deno tests of the edge functions');
-    await denoTests(stack.env);
-  }
-  if (!runs('e2e')) return;
-
-  await built;
-  web = await serveWebApp({ mode: 'preview', port: webPort, env: webEnv, outDir });
-
-  step('browser journeys (headless Chromium)');
-  await vitest('e2e', { ...stack.env, WEB_URL: siteUrl });
+  await onThrowawayStack('journeys', { siteUrl, jwtSecret, ports: { api: apiPort, commerce: commercePort } }, async (stack) => {
+    await built;
+    const web = await serveWebApp({ mode: 'preview', port: webPort, env: webEnv, outDir });
+    running.push(web);
+    try {
+      await phase('browser journeys (vitest e2e)', () => vitest('e2e', { ...stack.env, WEB_URL: siteUrl }));
+    } finally {
+      await stopStarted(web);
+    }
+  });
 }
 
-// Ctrl-C stops the shared stack and the web server, so no throwaway database outlives the run.
+/** A lane that fails counts as one failure and does not stop the others. */
+async function lane(name: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    console.error(`\n${name} could not run: ${(error as Error).message}`);
+    results.push({ name, passed: 0, failed: 1 });
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  if (suites.some((suite) => suite !== 'unit' && runs(suite))) step(`Supabase CLI ${await cliVersion()}`);
+  await Promise.all([
+    runs('unit') ? lane('unit', () => phase('unit tests (vitest unit)', () => vitest('unit', {}))) : undefined,
+    runs('operator') || runs('pgtap') ? lane('operator path', () => phase("operator's path and pgTAP", operatorPath)) : undefined,
+    runs('stack') ? lane('stack', () => phase('stack tests (vitest stack)', () => vitest('stack', {}))) : undefined,
+    needsSharedStack ? lane('shared stack', sharedStackLane) : undefined,
+    runs('e2e') ? lane('browser journeys', journeysLane) : undefined,
+  ]);
+  phases.push({ name: 'npm test (wall time)', seconds: (performance.now() - started) / 1000 });
+}
+
+/** Stops one thing a lane started, unless Ctrl-C's stopAll has taken it already. */
+async function stopStarted(item: { stop(): Promise<void> }): Promise<void> {
+  const index = running.indexOf(item);
+  if (index === -1) return;
+  running.splice(index, 1);
+  await item.stop();
+}
+
+async function stopAll(): Promise<void> {
+  for (const item of running.splice(0).reverse()) await item.stop().catch((error: Error) => console.error(`stop: ${error.message}`));
+}
+
+// Ctrl-C stops the stacks and the web server, so no throwaway database outlives the run.
 handleInterrupts(
   {
     async graceful() {
-      await web?.stop();
-      await stack?.stop();
+      await stopAll();
       rmSync(scratch, { recursive: true, force: true });
     },
     force: stopClustersNow,
@@ -208,11 +263,12 @@ try {
   crashed = error as Error;
   console.error(`\nnpm test could not run: ${crashed.message}`);
 } finally {
-  await web?.stop();
-  await stack?.stop();
+  await stopAll();
   rmSync(scratch, { recursive: true, force: true });
 }
 
+console.log('\nPhases (wall time; the lanes overlap)');
+for (const p of phases) console.log(`  ${p.name.padEnd(34)} ${p.seconds.toFixed(0).padStart(5)} s`);
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);

@@ -1,7 +1,7 @@
 // A PostgreSQL 15 cluster from the OS packages, with wal_level=logical for realtime.
 // Persistent (for `npm start`, where cluster-home.ts says) or throwaway (a temporary folder, for
 // tests).
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../lib/free-port.ts';
@@ -77,6 +77,35 @@ export async function stopClustersNow(): Promise<void> {
   await Promise.all([...running].map((dataDir) => asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined)));
 }
 
+/** Whether the server just failed to start because its port was taken (server.log says so). */
+function portWasTaken(dataDir: string): boolean {
+  try {
+    return /could not bind .* address .*: Address already in use/.test(readFileSync(join(dataDir, 'server.log'), 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the server on `port`, or on a free port. A free port is only free when asked: another
+ * cluster starting at the same moment, or any outgoing connection (whose source port comes from
+ * the same range), may take it before the server binds it. Then another free port is tried.
+ */
+async function startOnPort(dataDir: string, persistent: boolean, port: number | undefined): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const chosen = port ?? (await freePort());
+    writeFileSync(join(dataDir, 'postgresql.auto.conf'), settings(chosen, dataDir, persistent) + '\n');
+    giveToServerUser(join(dataDir, 'postgresql.auto.conf'));
+    try {
+      await asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-t', '60', 'start']);
+      return chosen;
+    } catch (error) {
+      if (port !== undefined || attempt === 5 || !portWasTaken(dataDir)) throw error;
+      rmSync(join(dataDir, 'server.log'), { force: true });
+    }
+  }
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!existsSync(join(pgBin, 'postgres'))) {
     throw new Error(`PostgreSQL 15 is not installed at ${pgBin} (Debian package postgresql-15).`);
@@ -87,15 +116,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
   const dataDir = persistent ? options.dataDir : mkdtempSync(join(tmpdir(), 'shop-pg-'));
   if (!dataDir) throw new Error('A persistent cluster needs a dataDir.');
-  const port = options.port ?? (await freePort());
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(dataDir);
-  writeFileSync(join(dataDir, 'postgresql.auto.conf'), settings(port, dataDir, persistent) + '\n');
-  giveToServerUser(join(dataDir, 'postgresql.auto.conf'));
   if (await isRunning(dataDir)) {
     await asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   }
   running.add(dataDir);
-  await asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-t', '60', 'start']);
+  const port = await startOnPort(dataDir, persistent, options.port);
 
   const urlFor = (role: string) => `postgresql://${role}@127.0.0.1:${port}/postgres`;
   let stopped = false;

@@ -35,3 +35,43 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
     }
   }
 }
+
+/**
+ * Runs a test suite's command to completion. 'live' streams its output as it comes; 'block' (a
+ * suite running beside others) holds it and prints it whole, under `label`, when the command ends,
+ * so that concurrent suites' lines never interleave. Resolves with the exit code and the stdout.
+ */
+export function runSuiteProcess(
+  label: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions,
+  mode: 'live' | 'block',
+): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      ...options,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stdout: Buffer[] = [];
+    const held: Array<{ stream: NodeJS.WriteStream; chunk: Buffer }> = [];
+    const collect = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
+      if (stream === process.stdout) stdout.push(chunk);
+      if (mode === 'live') stream.write(chunk);
+      else held.push({ stream, chunk });
+    };
+    child.stdout!.on('data', collect(process.stdout));
+    child.stderr!.on('data', collect(process.stderr));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (mode === 'block') {
+        process.stdout.write(`\n──── ${label} ────\n`);
+        for (const { stream, chunk } of held) stream.write(chunk);
+      }
+      resolve({
+        code: code ?? (signal ? 128 : 1),
+        stdout: Buffer.concat(stdout).toString(),
+      });
+    });
+  });
+}

@@ -38,6 +38,8 @@ export interface LocalStackOptions {
   stateDir?: string;
   /** The web app's origin (GoTrue's SITE_URL; checkout return URLs must be on it). */
   siteUrl: string;
+  /** A throwaway stack's JWT secret, when its keys must be known before it starts (a web build beside it). */
+  jwtSecret?: string;
   /** Sign-ups confirmed at once; by default the opposite of config.toml's `enable_confirmations`. */
   autoconfirm?: boolean;
   /** The auth service's limits; defaults to `[auth.rate_limit]` of supabase/config.toml. */
@@ -96,7 +98,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
     });
 
-    const jwtSecret = persistent ? persistentJwtSecret(join(stateDir, 'jwt-secret')) : newJwtSecret();
+    const jwtSecret = persistent ? persistentJwtSecret(join(stateDir, 'jwt-secret')) : (options.jwtSecret ?? newJwtSecret());
     step('mail sandbox');
     const mailDir = persistent ? join(stateDir, 'mail') : mkdtempSync(join(tmpdir(), 'shop-mail-'));
     // A fresh key each start: the functions get it with the URL, nothing else needs to know it.
