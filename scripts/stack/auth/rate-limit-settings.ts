@@ -1,7 +1,9 @@
 // The auth service's limits, from `[auth.rate_limit]` of `supabase/config.toml` as the Supabase
 // CLI reads it (a missing key takes the CLI's default, from its config template) and hands it to
 // GoTrue: sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP, token_refresh → GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
-// token_verifications → GOTRUE_RATE_LIMIT_VERIFY, email_sent → GOTRUE_RATE_LIMIT_EMAIL_SENT.
+// token_verifications → GOTRUE_RATE_LIMIT_VERIFY, and email_sent → GOTRUE_RATE_LIMIT_EMAIL_SENT
+// only with a custom SMTP server (`[auth.email.smtp] enabled = true`); without one, as here (the
+// local outbox plays the CLI's mail catcher), GoTrue keeps its own default of 30 an hour.
 // anonymous_users, sms_sent and web3 limit sign-ins this project leaves off (anonymous, phone,
 // web3): their endpoints answer "disabled" before any limit, so they are not read.
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,6 +25,9 @@ export interface AuthRateLimits {
 /** The CLI's defaults (`supabase init`'s config.toml), which GoTrue receives when a key is absent. */
 export const cliDefaultRateLimits: AuthRateLimits = { signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30, emailSent: 2 };
 
+/** GoTrue's RateLimitEmailSent when the CLI passes none: no custom SMTP server configured. */
+export const gotrueDefaultEmailSent = 30;
+
 /**
  * For stacks whose tests sign in and up many times from one address (127.0.0.1), as `npm test`'s
  * shared stack does: so high that only the burst GoTrue fixes (30 at once) is left, and refilled
@@ -37,10 +42,11 @@ const keys: Record<keyof AuthRateLimits, string> = {
   emailSent: 'email_sent',
 };
 
-/** `[auth.rate_limit]` of `configFile`; a missing file, section or key means the CLI's default. */
+/** `[auth.rate_limit]` of `configFile` as GoTrue receives it; a missing file, section or key means the CLI's default. */
 export function readAuthRateLimits(configFile = join(supabaseDir, 'config.toml')): AuthRateLimits {
   const config = existsSync(configFile) ? parse(readFileSync(configFile, 'utf8')) : {};
-  const section = ((config.auth as Record<string, unknown> | undefined)?.rate_limit ?? {}) as Record<string, unknown>;
+  const auth = (config.auth ?? {}) as { rate_limit?: Record<string, unknown>; email?: { smtp?: { enabled?: unknown } } };
+  const section = auth.rate_limit ?? {};
   const limits = { ...cliDefaultRateLimits };
   for (const [field, key] of Object.entries(keys) as Array<[keyof AuthRateLimits, string]>) {
     const value = section[key];
@@ -49,5 +55,6 @@ export function readAuthRateLimits(configFile = join(supabaseDir, 'config.toml')
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`${configFile}: [auth.rate_limit] ${key} must be a whole number ≥ 0`);
     limits[field] = value;
   }
+  if (auth.email?.smtp?.enabled !== true) limits.emailSent = gotrueDefaultEmailSent;
   return limits;
 }

@@ -6,12 +6,13 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import ws from 'ws';
-import { readAuthRateLimits } from './rate-limit-settings.ts';
+import { cliDefaultRateLimits, readAuthRateLimits } from './rate-limit-settings.ts';
 import { signUp, uniqueEmail, useAuthTestStack, type AuthGateway } from './test-stack.ts';
 
 let now = Date.UTC(2026, 10, 27, 9);
 const advance = (ms: number) => void (now += ms);
-const auth = useAuthTestStack({ rateLimits: readAuthRateLimits(), now: () => now });
+// config.toml's email_sent (2 an hour) as it applies once a custom SMTP server is configured.
+const auth = useAuthTestStack({ rateLimits: { ...readAuthRateLimits(), emailSent: cliDefaultRateLimits.emailSent }, now: () => now });
 
 let lastAddress = 0;
 const newAddress = () => `198.51.100.${++lastAddress}`;
@@ -124,7 +125,7 @@ describe('the other limited endpoints', () => {
   });
 });
 
-describe('mails (email_sent: 2 per hour for the whole project, while confirmations are on)', () => {
+describe('mails (email_sent: 2 per hour for the whole project with custom SMTP, while confirmations are on)', () => {
   it('sends two mails an hour, whoever asks, refuses the third without creating its account, and sends again the next hour', async () => {
     const gateway = auth.stack.unconfirmed;
     // A fresh hour of the limiter, whatever the cases before spent.
