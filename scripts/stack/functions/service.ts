@@ -40,6 +40,8 @@ export interface RequestMeasured extends RequestUsage {
   name: string;
   /** The status the caller got. */
   status: number;
+  /** From the request reaching the runtime to its answer ending, in ms (the caller's latency, minus the network). */
+  wallMs: number;
 }
 
 /**
@@ -123,6 +125,7 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
     }
 
     async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+      const started = performance.now();
       const name = path.split('/')[1] ?? '';
       const worker = workerFor(name);
       if (!worker) {
@@ -156,7 +159,7 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
         else if (await running.limitThatEnded()) platformError(res, 546, 'WORKER_LIMIT', 'Worker failed to respond due to a resource limit (please check logs)');
         else platformError(res, 502, 'WORKER_ERROR', 'Function exited before answering (please check logs)');
       } finally {
-        options.onRequestMeasured?.({ name, status: res.statusCode, ...measured() });
+        options.onRequestMeasured?.({ name, status: res.statusCode, wallMs: performance.now() - started, ...measured() });
       }
     }
 
