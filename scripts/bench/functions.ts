@@ -60,7 +60,7 @@ try {
     [extraAccounts],
   );
 
-  const buyer = nodeClient(stack.apiUrl, stack.anonKey);
+  const buyer = nodeClient(stack.apiUrl, stack.publishableKey);
   const { data: signedUp, error: signUpError } = await buyer.auth.signUp({
     email: `bench-buyer-${crypto.randomUUID()}@example.test`,
     password: 'bench-functions-2026',
@@ -95,7 +95,7 @@ try {
   const teaching = await eightyFourPageTeaching();
   const teachingPath = 'products/bench/eveil-du-coeur-84-pages.pdf';
   step(`${runs} runs: issue-download of the 84-page teaching (${mb(teaching.length).toFixed(1)} MB), each a new order item, so each stamps`);
-  const service = nodeClient(stack.apiUrl, stack.serviceRoleKey);
+  const service = nodeClient(stack.apiUrl, stack.secretKey);
   const { error: uploadError } = await service.storage.from('deliverables').upload(teachingPath, teaching, { contentType: 'application/pdf', upsert: true });
   if (uploadError) throw new Error(`uploading the teaching: ${uploadError.message}`);
   for (let run = 0; run < runs; run++) {
@@ -150,7 +150,7 @@ try {
   );
   const reconciled = await fetch(`${stack.apiUrl}/functions/v1/reconcile-checkouts`, {
     method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.env.RECONCILE_CHECKOUTS_SECRET}`, 'Content-Type': 'application/json' },
+    headers: { apikey: stack.publishableKey, Authorization: `Bearer ${stack.env.RECONCILE_CHECKOUTS_SECRET}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ scope: 'all' }),
   });
   const summary = (await reconciled.json()) as { recorded?: number };
@@ -159,7 +159,7 @@ try {
   step('1 run: send-confirmations of those orders, one batch');
   const confirmed = await fetch(`${stack.apiUrl}/functions/v1/send-confirmations`, {
     method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.env.SEND_CONFIRMATIONS_SECRET}`, 'Content-Type': 'application/json' },
+    headers: { apikey: stack.publishableKey, Authorization: `Bearer ${stack.env.SEND_CONFIRMATIONS_SECRET}`, 'Content-Type': 'application/json' },
     body: '{}',
   });
   if (confirmed.status !== 200) throw new Error(`send-confirmations: HTTP ${confirmed.status} ${await confirmed.text()}`);

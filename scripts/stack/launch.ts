@@ -18,8 +18,8 @@ import { readFunctionSecrets } from './functions/secrets.ts';
 import { uploadSampleDeliverables } from './sample-deliverables.ts';
 import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
-import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
 import { startPgNetWorker } from './pg-net/worker.ts';
+import { newProjectKeys, persistentProjectKeys, type ProjectKeys } from './project-keys.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
 import { createStorageService } from './storage/service.ts';
@@ -36,23 +36,24 @@ export interface LocalStackOptions {
   /** The web app's origin (GoTrue's SITE_URL; checkout return URLs must be on it). */
   siteUrl: string;
   autoconfirm?: boolean;
+  /** The dashboard's legacy API keys switch (anon and service-role JWT keys, HS256 tokens); off unless asked. */
+  legacyKeys?: boolean;
   ports?: Partial<Omit<typeof defaultPorts, 'web'>>;
   /** The edge runtime's settings: the hosted plan, a custom domain, a listener for what requests use. */
   functions?: Pick<FunctionsServiceOptions, 'plan' | 'customDomain' | 'onRequestMeasured'>;
 }
 
-export interface LocalStack {
+export interface LocalStack extends ProjectKeys {
   apiUrl: string;
   dbUrl: string;
-  jwtSecret: string;
-  anonKey: string;
-  serviceRoleKey: string;
   commerceUrl: string;
   storeId: string;
   /** The mail sandbox: Resend's API at /emails, the outbox page at /. */
   mailUrl: string;
   cluster: Cluster;
   gateway: Gateway;
+  /** Turns the legacy API keys on or off, as the dashboard's switch does, without a restart. */
+  setLegacyKeys(on: boolean): void;
   /** Stops the gateway and starts a new one on the same port (fault tests). */
   restartGateway(): Promise<void>;
   /** The environment names of the team brief, for tests and tools. */
@@ -86,7 +87,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
     });
 
-    const jwtSecret = persistent ? persistentJwtSecret(join(stateDir, 'jwt-secret')) : newJwtSecret();
+    const keys = persistent ? persistentProjectKeys(stateDir) : newProjectKeys();
     step('mail sandbox');
     const mailDir = persistent ? join(stateDir, 'mail') : mkdtempSync(join(tmpdir(), 'shop-mail-'));
     // A fresh key each start: the functions get it with the URL, nothing else needs to know it.
@@ -96,7 +97,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!persistent) rmSync(mailDir, { recursive: true, force: true });
     });
 
-    const keys = apiKeys(jwtSecret);
     const apiPort = await port('api');
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     // The scheduled jobs' own credentials, fresh each start like the mail key: function secrets,
@@ -124,9 +124,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         apiUrl,
         dbUrl: cluster.url,
         dbUrlFor: cluster.urlFor,
-        jwtSecret,
         ...keys,
-        settings: { autoconfirm: options.autoconfirm ?? true, siteUrl: options.siteUrl, jwtExpiry: 3600 },
+        settings: { autoconfirm: options.autoconfirm ?? true, siteUrl: options.siteUrl, jwtExpiry: 3600, legacyKeys: options.legacyKeys ?? false },
         functionSecrets,
       },
       services: {
@@ -144,15 +143,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await storeVaultSecrets(cluster.url, { project_url: apiUrl, reconcile_checkouts_secret: reconcileJobSecret, send_confirmations_secret: sendConfirmationsSecret });
     const pgNet = await startPgNetWorker(cluster.url);
     stops.push(() => pgNet.close());
-    const uploaded = await uploadSampleDeliverables(apiUrl, keys.serviceRoleKey);
+    const uploaded = await uploadSampleDeliverables(apiUrl, keys.secretKey);
     step(`deliverables bucket: ${uploaded.length ? `${uploaded.length} sample files uploaded` : 'sample files in place'}`);
 
     const env = {
       SUPABASE_URL: apiUrl,
+      SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+      SUPABASE_SECRET_KEY: keys.secretKey,
+      // The signing key in the CLI's signing_keys_path format: tests sign users' tokens with it.
+      SUPABASE_SIGNING_KEYS: JSON.stringify([keys.signingKey]),
       SUPABASE_ANON_KEY: keys.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       SUPABASE_DB_URL: cluster.url,
-      SUPABASE_JWT_SECRET: jwtSecret,
+      SUPABASE_JWT_SECRET: keys.jwtSecret,
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
       SITE_URL: options.siteUrl,
@@ -166,7 +169,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       apiUrl,
       dbUrl: cluster.url,
-      jwtSecret,
       ...keys,
       commerceUrl: sandbox.url,
       storeId: sandbox.storeId,
@@ -174,6 +176,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cluster,
       get gateway() {
         return gateway;
+      },
+      setLegacyKeys(on) {
+        gatewayOptions.context.settings.legacyKeys = on;
       },
       async restartGateway() {
         await gateway.close();

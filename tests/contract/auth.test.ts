@@ -172,7 +172,7 @@ describe('auth.admin', () => {
 describe('e-mail confirmation (auto-confirmation off)', () => {
   it('mails a link; before it "Email not confirmed", after it sign-in works', async () => {
     const gateway = await stack.confirmingGateway();
-    const supabase = client(gateway.url, gateway.anonKey);
+    const supabase = client(gateway.url, gateway.publishableKey);
     const email = uniqueEmail('confirm');
     const signUp = await supabase.auth.signUp({ email, password: 'secret-123', options: { emailRedirectTo: `${gateway.siteUrl}/auth/callback` } });
     expect(signUp.error).toBeNull();

@@ -6,6 +6,7 @@ import { deleteUser, getUserById, listUsers } from './admin-users.ts';
 import { sqlState } from './db.ts';
 import { AuthHttpError, internalError, notFound, OAuthStyleError, sendAuthError, validationFailed } from './errors.ts';
 import { ensureFlowStateTable } from './flow-state.ts';
+import { jwks } from './jwks.ts';
 import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
 import { health, settings } from './meta.ts';
@@ -33,6 +34,7 @@ const route = (method: string, path: string, handler: RouteHandler): Route => ({
 const routes: Route[] = [
   route('GET', '/health', health),
   route('GET', '/settings', settings),
+  route('GET', '/.well-known/jwks.json', jwks),
   route('POST', '/signup', signup),
   route('POST', '/token', token),
   route('GET', '/user', getUser),

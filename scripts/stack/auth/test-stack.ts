@@ -7,14 +7,11 @@ import { applyBootstrap } from '../../db/migrate.ts';
 import { useFileFixture, withDatabaseClient } from '../../lib/file-fixture.ts';
 import { freePort } from '../../lib/free-port.ts';
 import { startGateway } from '../gateway.ts';
-import { apiKeys, newJwtSecret } from '../keys.ts';
+import { newProjectKeys, type ProjectKeys } from '../project-keys.ts';
 import { createAuthService } from './service.ts';
 
-export interface AuthGateway {
+export interface AuthGateway extends ProjectKeys {
   url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  jwtSecret: string;
   siteUrl: string;
   close(): Promise<void>;
 }
@@ -37,8 +34,7 @@ export function urlForRole(dbUrl: string, role: string): string {
 
 export async function startAuthGateway(options: AuthGatewayOptions): Promise<AuthGateway> {
   const port = await freePort();
-  const jwtSecret = newJwtSecret();
-  const keys = apiKeys(jwtSecret);
+  const keys = newProjectKeys();
   const siteUrl = options.siteUrl ?? 'http://127.0.0.1:5173';
   const gateway = await startGateway({
     port,
@@ -46,14 +42,13 @@ export async function startAuthGateway(options: AuthGatewayOptions): Promise<Aut
       apiUrl: `http://127.0.0.1:${port}`,
       dbUrl: options.dbUrl,
       dbUrlFor: (role) => urlForRole(options.dbUrl, role),
-      jwtSecret,
       ...keys,
-      settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600 },
+      settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600, legacyKeys: false },
       functionSecrets: {},
     },
     services: { '/auth/v1': createAuthService },
   });
-  return { url: gateway.url, ...keys, jwtSecret, siteUrl, close: () => gateway.close() };
+  return { url: gateway.url, ...keys, siteUrl, close: () => gateway.close() };
 }
 
 export interface AuthTestStack {
@@ -122,7 +117,7 @@ export interface AuthCall {
   method?: string;
   /** A JSON body (serialised) or raw text sent as is. */
   body?: unknown;
-  /** Bearer token; defaults to the anon key, as auth-js sends it. */
+  /** Bearer token; defaults to the publishable key, as auth-js sends it. */
   token?: string | null;
   apikey?: string | null;
   /** auth-js always sends 2024-01-01; null leaves the header out (legacy error shape). */
@@ -133,9 +128,9 @@ export interface AuthCall {
 /** One request to `${gateway.url}/auth/v1${path}`, with the headers auth-js sends. */
 export async function callAuth(gateway: AuthGateway, path: string, call: AuthCall = {}): Promise<AuthResponse> {
   const headers: Record<string, string> = { ...call.headers };
-  const apikey = call.apikey === undefined ? gateway.anonKey : call.apikey;
+  const apikey = call.apikey === undefined ? gateway.publishableKey : call.apikey;
   if (apikey) headers.apikey = apikey;
-  const token = call.token === undefined ? gateway.anonKey : call.token;
+  const token = call.token === undefined ? gateway.publishableKey : call.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const apiVersion = call.apiVersion === undefined ? '2024-01-01' : call.apiVersion;
   if (apiVersion) headers['X-Supabase-Api-Version'] = apiVersion;

@@ -17,9 +17,9 @@ export interface AuthStack {
 }
 
 function fromEnvironment(): Omit<AuthStack, 'confirmingGateway' | 'stop'> | undefined {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL } = process.env;
-  if (!SUPABASE_URL || !SUPABASE_ANON_KEY || !SUPABASE_SERVICE_ROLE_KEY || !SUPABASE_DB_URL) return undefined;
-  return { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY, dbUrl: SUPABASE_DB_URL };
+  const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY, SUPABASE_SECRET_KEY, SUPABASE_DB_URL } = process.env;
+  if (!SUPABASE_URL || !SUPABASE_PUBLISHABLE_KEY || !SUPABASE_SECRET_KEY || !SUPABASE_DB_URL) return undefined;
+  return { url: SUPABASE_URL, anonKey: SUPABASE_PUBLISHABLE_KEY, serviceRoleKey: SUPABASE_SECRET_KEY, dbUrl: SUPABASE_DB_URL };
 }
 
 export async function startAuthStack(): Promise<AuthStack> {
@@ -36,7 +36,7 @@ export async function startAuthStack(): Promise<AuthStack> {
     return { ...shared, confirmingGateway: () => confirmingGateway(shared.dbUrl), stop: async () => void (await closeExtras()) };
   }
   const local = await startAuthTestStack();
-  const { url, anonKey, serviceRoleKey } = local.confirmed;
+  const { url, publishableKey: anonKey, secretKey: serviceRoleKey } = local.confirmed;
   return {
     url,
     anonKey,

@@ -10,7 +10,7 @@ export interface Account {
 }
 
 export async function signUpCustomer(label: string): Promise<Account> {
-  const supabase = createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_ANON_KEY!, {
+  const supabase = createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_PUBLISHABLE_KEY!, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as never },
   });
