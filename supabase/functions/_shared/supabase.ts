@@ -23,12 +23,14 @@ function defaultKey(name: 'SUPABASE_PUBLISHABLE_KEYS' | 'SUPABASE_SECRET_KEYS'):
   return key;
 }
 
+export const publishableKey = () => defaultKey('SUPABASE_PUBLISHABLE_KEYS');
+
 // A function serves one request at a time per client: no session to keep or refresh.
 const serverSide = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
 /** A client as anon: the caller's token, when forwarded, decides instead. */
 export function publishableClient(headers: Record<string, string> = {}): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), defaultKey('SUPABASE_PUBLISHABLE_KEYS'), { ...serverSide, global: { headers } });
+  return createClient(requireEnv('SUPABASE_URL'), publishableKey(), { ...serverSide, global: { headers } });
 }
 
 export function callerClient(request: Request): SupabaseClient {

@@ -10,7 +10,7 @@ import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/err
 import { signatureLength, sniffDeliverable, unsupportedDeliverable } from '../_shared/file-signature.ts';
 import { AttachDeliverableBody, parseBody } from '../_shared/schemas.ts';
 import { requireUser } from '../_shared/caller.ts';
-import { callerClient, requireEnv, serviceClient } from '../_shared/supabase.ts';
+import { callerClient, publishableKey, requireEnv, serviceClient } from '../_shared/supabase.ts';
 
 const bucket = 'deliverables';
 
@@ -27,7 +27,7 @@ async function leadingBytes(request: Request, path: string): Promise<{ bytes: Ui
   const response = await fetch(`${requireEnv('SUPABASE_URL')}/storage/v1/object/authenticated/${bucket}/${encodedPath(path)}`, {
     headers: {
       Authorization: request.headers.get('Authorization') ?? '',
-      apikey: requireEnv('SUPABASE_ANON_KEY'),
+      apikey: publishableKey(),
       Range: `bytes=0-${signatureLength - 1}`,
     },
   });
