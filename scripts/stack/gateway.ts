@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { Service, ServiceFactory, StackContext } from './context.ts';
 import { bearerToken, sendJson } from './http.ts';
-import { isOpaqueApiKey, mintedRoleToken, resolveApiKey, type ResolvedApiKey } from './project-keys.ts';
+import { isOpaqueApiKey, mintedRoleToken, resolveApiKey } from './project-keys.ts';
 
 export const servicePrefixes = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1'] as const;
 export type ServicePrefix = (typeof servicePrefixes)[number];
@@ -57,18 +57,16 @@ function fromBrowser(req: IncomingMessage): boolean {
   return /^Mozilla\//.test(req.headers['user-agent'] ?? '');
 }
 
-type Admission = { refused: { status: number; message: string } } | { refused?: undefined; key: ResolvedApiKey | undefined };
-
-/** The API key check, the secret key's browser refusal, and the opaque keys swapped for a JWT. */
-function admit(req: IncomingMessage, context: StackContext, prefix: ServicePrefix, path: string, url: URL): Admission {
+/** The API key check, the secret key's browser refusal, and the opaque keys swapped for a JWT; the refusal, if any. */
+function refusal(req: IncomingMessage, context: StackContext, prefix: ServicePrefix, path: string, url: URL): { status: number; message: string } | undefined {
   const given = apiKeyOf(req, url);
   const key = given === undefined ? undefined : resolveApiKey(context, given);
-  if (needsApiKey(prefix, path) && !key) return { refused: { status: 401, message: given ? 'Invalid API key' : 'No API key found in request' } };
+  if (needsApiKey(prefix, path) && !key) return { status: 401, message: given ? 'Invalid API key' : 'No API key found in request' };
   const bearer = bearerToken(req);
   const bearerKey = bearer !== undefined && isOpaqueApiKey(bearer) ? resolveApiKey(context, bearer) : undefined;
-  if (bearer !== undefined && isOpaqueApiKey(bearer) && !bearerKey) return { refused: { status: 401, message: 'Invalid API key' } };
+  if (bearer !== undefined && isOpaqueApiKey(bearer) && !bearerKey) return { status: 401, message: 'Invalid API key' };
   if ([key, bearerKey].some((k) => k?.opaque && k.role === 'service_role') && fromBrowser(req)) {
-    return { refused: { status: 401, message: 'Forbidden use of secret API key in browser' } };
+    return { status: 401, message: 'Forbidden use of secret API key in browser' };
   }
   // The functions see the request as sent. The other services get a JWT of the key's role in
   // place of an opaque key sent as the bearer token (supabase-js sends the key there when no one
@@ -79,7 +77,7 @@ function admit(req: IncomingMessage, context: StackContext, prefix: ServicePrefi
     const swapped = bearerKey ?? secretAlone;
     if (swapped) req.headers.authorization = `Bearer ${mintedRoleToken(context.signingKey, swapped.role)}`;
   }
-  return { key };
+  return undefined;
 }
 
 export interface GatewayOptions {
@@ -136,9 +134,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 404, { message: 'no Route matched with those values' });
       return;
     }
-    const admission = admit(req, context, target.prefix, target.path, target.url);
-    if (admission.refused) {
-      sendJson(res, admission.refused.status, { message: admission.refused.message });
+    const refused = refusal(req, context, target.prefix, target.path, target.url);
+    if (refused) {
+      sendJson(res, refused.status, { message: refused.message });
       return;
     }
     await target.service.handle(req, res, target.path, target.url);
@@ -153,7 +151,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   server.on('upgrade', (req, socket, head) => {
     const target = route(req);
-    if (!target?.service.upgrade || admit(req, context, target.prefix, target.path, target.url).refused) {
+    if (!target?.service.upgrade || refusal(req, context, target.prefix, target.path, target.url)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
     }
