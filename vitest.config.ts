@@ -1,5 +1,6 @@
-// One Vitest run, three projects: `unit` (the web app's tests, jsdom), `stack` (the local
-// stack's integration tests and the supabase-js contract tests, Node), `e2e` (browser journeys
+// One Vitest run, four projects: `unit` (the web app's tests, jsdom), `stack` (the local
+// stack's integration tests and the supabase-js contract tests, Node), `contract-legacy` (the
+// contract tests again with the legacy keys on), `e2e` (browser journeys
 // in headless Chromium, one file at a time). `npm test` runs each against one throwaway stack.
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,16 @@ export default defineConfig({
           name: 'stack',
           environment: 'node',
           include: ['scripts/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/faults/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The contract tests a second time, on a stack whose legacy keys are on (scripts/test.ts).
+        test: {
+          name: 'contract-legacy',
+          environment: 'node',
+          include: ['tests/contract/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
