@@ -1,7 +1,8 @@
-// Four projects: `unit` (the web app's tests, jsdom); `stack` (the local stack's own tests and the
+// Five projects: `unit` (the web app's tests, jsdom); `stack` (the local stack's own tests and the
 // fault tests, Node: each file starts what it needs on free ports, so files run side by side);
 // `contract` (the supabase-js contract and integration tests, Node, one file at a time: they share
-// `npm test`'s stack, and some install fixtures of fixed names on it); `e2e` (browser journeys in
+// `npm test`'s stack, and some install fixtures of fixed names on it); `contract-legacy` (the same
+// files again, on that stack with its legacy keys switched on); `e2e` (browser journeys in
 // headless Chromium, one file at a time on a stack of their own).
 import { defineConfig } from 'vitest/config';
 
@@ -29,6 +30,27 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          environment: 'node',
+          include: ['tests/contract/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The contract tests a second time, on a stack whose legacy keys are on (scripts/test.ts).
+        test: {
+          name: 'contract-legacy',
+          environment: 'node',
+          include: ['tests/contract/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The contract tests a second time, on the shared stack with its legacy keys on (scripts/test.ts).
+        test: {
+          name: 'contract-legacy',
           environment: 'node',
           include: ['tests/contract/**/*.test.ts'],
           fileParallelism: false,

@@ -1,6 +1,7 @@
 // `npm start`: the whole shop on this machine, persistent (its state in .local/, the database
 // where cluster-home.ts says), on the ports of `supabase start`. Ctrl-C stops everything.
 // SHOP_STATE_DIR and SHOP_{API,DB,COMMERCE,MAIL,WEB}_PORT run a second shop beside the first.
+import { join } from 'node:path';
 import { stopClustersNow } from './db/cluster.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
 import { done, step } from './lib/log.ts';
@@ -26,6 +27,8 @@ const ports = {
 };
 const stateDir = process.env.SHOP_STATE_DIR || localDir;
 const siteUrl = `http://127.0.0.1:${ports.web}`;
+// The dashboard's legacy API keys switch: off, as on a project created today, unless asked.
+const legacyKeys = process.env.SHOP_LEGACY_KEYS === 'on';
 const demoAccounts = [
   { role: 'administrator', email: 'admin@lumiere-sacree.test', password: 'admin-demo-2026' },
   { role: 'customer', email: 'client@lumiere-sacree.test', password: 'client-demo-2026' },
@@ -35,8 +38,8 @@ let stack: LocalStack | undefined;
 let web: WebServer | undefined;
 
 async function start(): Promise<void> {
-  stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports });
-  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.anonKey, siteUrl, customer: demoAccounts[1]! });
+  stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports, legacyKeys });
+  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, siteUrl, customer: demoAccounts[1]! });
   const demoPurchaseSteps: Record<string, string> = {
     'in-place': 'demo purchase: in place',
     'signed-out': 'demo purchase: skipped, the demo customer no longer signs in (account erased or password changed)',
@@ -48,7 +51,7 @@ async function start(): Promise<void> {
     port: ports.web,
     env: {
       VITE_SUPABASE_URL: stack.apiUrl,
-      VITE_SUPABASE_ANON_KEY: stack.anonKey,
+      VITE_SUPABASE_PUBLISHABLE_KEY: stack.publishableKey,
       VITE_COMMERCE_API_URL: stack.commerceUrl,
       VITE_COMMERCE_STORE_ID: stack.storeId,
       VITE_ADMIN_EMAIL: demoAccounts[0]!.email,
@@ -95,6 +98,10 @@ try {
     `  Sign-up mail outbox ${live.apiUrl}/auth/v1/outbox`,
     `  Shop mail outbox    ${live.mailUrl}/   (mail sandbox: Resend's API at /emails)`,
     '',
+    `  Publishable key     ${live.publishableKey}`,
+    `  Secret key          ${live.secretKey}   (never in a browser: refused there)`,
+    `  JWKS                ${live.apiUrl}/auth/v1/.well-known/jwks.json   (ES256 key ${live.signingKey.kid}, in ${join(stateDir, 'signing_keys.json')})`,
+    `  Legacy keys         ${legacyKeys ? 'on (SHOP_LEGACY_KEYS=on): the JWT keys below and HS256 tokens are accepted' : 'off: the JWT keys below and HS256 tokens are refused (SHOP_LEGACY_KEYS=on accepts them)'}`,
     `  anon key            ${live.anonKey}`,
     `  service_role key    ${live.serviceRoleKey}`,
     '',

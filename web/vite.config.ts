@@ -22,7 +22,7 @@ export default defineConfig({
     // The app reads its env through zod at import time; tests get harmless local values.
     env: {
       VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
-      VITE_SUPABASE_ANON_KEY: 'test-anon-key',
+      VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test',
       VITE_COMMERCE_API_URL: 'http://127.0.0.1:54330',
       VITE_COMMERCE_STORE_ID: 'store_lumiere_sacree',
       VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',

@@ -54,7 +54,7 @@ async function inBatches<T>(count: number, width: number, task: (i: number) => P
 
 const store = (path: string) => `${env('COMMERCE_API_URL')}/store/${env('COMMERCE_STORE_ID')}${path}`;
 const newClient = () =>
-  createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+  createClient(env('SUPABASE_URL'), env('SUPABASE_PUBLISHABLE_KEY'), { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
 
 async function signedUp(label: string): Promise<{ supabase: SupabaseClient; userId: string }> {
   const supabase = newClient();

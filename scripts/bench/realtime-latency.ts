@@ -4,7 +4,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
-import { signJwt } from '../stack/keys.ts';
+import { signJwt, type TokenKey } from '../stack/keys.ts';
 import { median, percentile } from './stats.ts';
 
 export interface LatencyOptions {
@@ -12,7 +12,8 @@ export interface LatencyOptions {
   anonKey: string;
   /** Superuser URL: the bench writes as the database owner. */
   dbUrl: string;
-  jwtSecret: string;
+  /** What users' access tokens are signed with. */
+  tokenKey: TokenKey;
   subscribers: number;
   messages: number;
 }
@@ -41,9 +42,9 @@ async function createUsers(db: pg.Client, count: number): Promise<string[]> {
   return ids;
 }
 
-function tokenFor(id: string, secret: string): string {
+function tokenFor(id: string, key: TokenKey): string {
   const now = Math.floor(Date.now() / 1000);
-  return signJwt({ sub: id, role: 'authenticated', aud: 'authenticated', exp: now + 3600, iat: now, email: `${id}@example.test` }, secret);
+  return signJwt({ sub: id, role: 'authenticated', aud: 'authenticated', exp: now + 3600, iat: now, email: `${id}@example.test` }, key);
 }
 
 /** Connects one receiver and resolves once Realtime reports the subscription to PostgreSQL. */
@@ -52,7 +53,7 @@ async function subscribe(options: LatencyOptions, id: string, onMessage: (conten
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as never },
   });
-  await client.realtime.setAuth(tokenFor(id, options.jwtSecret));
+  await client.realtime.setAuth(tokenFor(id, options.tokenKey));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('subscription timed out')), deliveryTimeoutMs);
     client

@@ -49,11 +49,11 @@ try {
   const userId = await seedCustomer(db);
   await db.end();
   const claims = { sub: userId, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600, email: 'bench@example.test' };
-  const token = signJwt(claims, stack.jwtSecret);
+  const token = signJwt(claims, stack.signingKey);
 
   step(`REST select of a customer's orders with items, ${runs} runs each`);
   const url = `${stack.apiUrl}/rest/v1/orders?select=*,order_items(*)&user_id=eq.${userId}&order=created_at.desc`;
-  const headers = { apikey: stack.anonKey, Authorization: `Bearer ${token}`, 'Accept-Profile': 'public' };
+  const headers = { apikey: stack.publishableKey, Authorization: `Bearer ${token}`, 'Accept-Profile': 'public' };
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const getJson = () =>
     new Promise<unknown>((resolve, reject) => {
@@ -86,7 +86,7 @@ try {
   await direct.end();
 
   step('realtime delivery latency, 50 subscribers');
-  const latency = await measureDeliveryLatency({ apiUrl: stack.apiUrl, anonKey: stack.anonKey, dbUrl: stack.dbUrl, jwtSecret: stack.jwtSecret, subscribers: 50, messages: 200 });
+  const latency = await measureDeliveryLatency({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, dbUrl: stack.dbUrl, tokenKey: stack.signingKey, subscribers: 50, messages: 200 });
 
   const ratio = median(viaGateway) / median(viaPg);
   const lines = [

@@ -70,7 +70,7 @@ try {
     })(),
     createWriteStream(videoPath),
   );
-  const service = { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}` };
+  const service = { apikey: stack.secretKey, Authorization: `Bearer ${stack.secretKey}` };
   const storage = `${stack.apiUrl}/storage/v1`;
   const json = (value: unknown) => ({ 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(JSON.stringify(value)) });
   const bucket = { name: 'bench-videos', public: false };

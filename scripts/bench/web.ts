@@ -65,7 +65,7 @@ let web: { url: string; stop(): Promise<void> } | undefined;
 try {
   const env = {
     VITE_SUPABASE_URL: stack.apiUrl,
-    VITE_SUPABASE_ANON_KEY: stack.anonKey,
+    VITE_SUPABASE_PUBLISHABLE_KEY: stack.publishableKey,
     VITE_COMMERCE_API_URL: stack.commerceUrl,
     VITE_COMMERCE_STORE_ID: stack.storeId,
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',

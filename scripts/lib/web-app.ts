@@ -7,7 +7,7 @@ import { runCommand, stopProcess, waitForHttp } from './processes.ts';
 
 export interface WebEnv {
   VITE_SUPABASE_URL: string;
-  VITE_SUPABASE_ANON_KEY: string;
+  VITE_SUPABASE_PUBLISHABLE_KEY: string;
   VITE_COMMERCE_API_URL: string;
   VITE_COMMERCE_STORE_ID: string;
   VITE_ADMIN_EMAIL: string;

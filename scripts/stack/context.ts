@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import type { AuthMailSettings } from './auth/mail-settings.ts';
+import type { SigningKey } from './signing-keys.ts';
 
 export interface StackSettings {
   /** GoTrue's MAILER_AUTOCONFIRM: sign-ups are confirmed at once unless this is false. */
@@ -14,6 +15,11 @@ export interface StackSettings {
   jwtExpiry: number;
   /** supabase/config.toml's `[auth.email]`: the mail templates and the per-address interval. */
   mail: AuthMailSettings;
+  /**
+   * The dashboard's legacy API keys switch: while on, the anon and service-role JWT keys and
+   * HS256 tokens signed with the JWT secret are accepted beside the new keys; off, refused.
+   */
+  legacyKeys: boolean;
 }
 
 export interface StackContext {
@@ -23,6 +29,11 @@ export interface StackContext {
   dbUrl: string;
   /** Connection URL for another login role of the same cluster. */
   dbUrlFor(role: string): string;
+  /** The ES256 key access tokens are signed with (its public half is the JWKS). */
+  signingKey: SigningKey;
+  publishableKey: string;
+  secretKey: string;
+  /** Legacy: the HS256 secret and the JWT API keys derived from it. */
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;

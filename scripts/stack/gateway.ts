@@ -1,10 +1,12 @@
 // The API gateway of the local stack (Kong's place in `supabase start`): one HTTP server on the
-// API port, CORS for the web app, the API-key check, and routing by prefix to the services.
+// API port, CORS for the web app, the API-key check (opaque keys swapped for a short-lived JWT of
+// their role, as the platform's gateway does), and routing by prefix to the services.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { Service, ServiceFactory, StackContext } from './context.ts';
-import { sendJson } from './http.ts';
+import { bearerToken, sendJson } from './http.ts';
+import { isOpaqueApiKey, mintedRoleToken, resolveApiKey } from './project-keys.ts';
 
 export const servicePrefixes = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1'] as const;
 export type ServicePrefix = (typeof servicePrefixes)[number];
@@ -22,12 +24,12 @@ const corsHeaders = {
 };
 
 /**
- * Like Kong's key-auth: GoTrue's browser-facing links, the functions and Storage (whose signed
+ * Like Kong's key-auth: GoTrue's browser-facing links and its JWKS, the functions and Storage (whose signed
  * URLs a <video> or a download link fetches bare; storage-api checks the JWT itself) need no API key.
  */
 function needsApiKey(prefix: ServicePrefix, path: string): boolean {
   if (prefix === '/functions/v1' || prefix === '/storage/v1') return false;
-  if (prefix === '/auth/v1') return !/^\/(verify|callback|authorize|outbox)(\/|$)/.test(path);
+  if (prefix === '/auth/v1') return !/^\/(verify|callback|authorize|outbox|\.well-known)(\/|$)/.test(path);
   return true;
 }
 
@@ -45,6 +47,37 @@ function forwardClientAddress(req: IncomingMessage): void {
   const sent = req.headers['x-forwarded-for'];
   req.headers['x-forwarded-for'] = sent ? `${Array.isArray(sent) ? sent.join(', ') : sent}, ${peer}` : peer;
   req.headers['x-real-ip'] = peer;
+}
+
+/**
+ * Hosted Supabase refuses a secret key sent by a browser, which it tells by the User-Agent header
+ * (every browser's starts with `Mozilla/`; Node's, Deno's and curl's do not), with a 401.
+ */
+function fromBrowser(req: IncomingMessage): boolean {
+  return /^Mozilla\//.test(req.headers['user-agent'] ?? '');
+}
+
+/** The API key check, the secret key's browser refusal, and the opaque keys swapped for a JWT; the refusal, if any. */
+function refusal(req: IncomingMessage, context: StackContext, prefix: ServicePrefix, path: string, url: URL): { status: number; message: string } | undefined {
+  const given = apiKeyOf(req, url);
+  const key = given === undefined ? undefined : resolveApiKey(context, given);
+  if (needsApiKey(prefix, path) && !key) return { status: 401, message: given ? 'Invalid API key' : 'No API key found in request' };
+  const bearer = bearerToken(req);
+  const bearerKey = bearer !== undefined && isOpaqueApiKey(bearer) ? resolveApiKey(context, bearer) : undefined;
+  if (bearer !== undefined && isOpaqueApiKey(bearer) && !bearerKey) return { status: 401, message: 'Invalid API key' };
+  if ([key, bearerKey].some((k) => k?.opaque && k.role === 'service_role') && fromBrowser(req)) {
+    return { status: 401, message: 'Forbidden use of secret API key in browser' };
+  }
+  // The functions see the request as sent. The other services get a JWT of the key's role in
+  // place of an opaque key sent as the bearer token (supabase-js sends the key there when no one
+  // is signed in), and, with no Authorization at all, in place of the secret key alone (`apikey:
+  // sb_secret_…` acts as the service role); the publishable key alone stays tokenless: anon.
+  if (prefix !== '/functions/v1') {
+    const secretAlone = req.headers.authorization === undefined && key?.opaque && key.role === 'service_role' ? key : undefined;
+    const swapped = bearerKey ?? secretAlone;
+    if (swapped) req.headers.authorization = `Bearer ${mintedRoleToken(context.signingKey, swapped.role)}`;
+  }
+  return undefined;
 }
 
 export interface GatewayOptions {
@@ -75,7 +108,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return pool;
     },
   };
-  const keys = new Set([context.anonKey, context.serviceRoleKey]);
   const services = new Map<ServicePrefix, Service>();
   for (const prefix of servicePrefixes) {
     const factory = options.services[prefix];
@@ -102,9 +134,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 404, { message: 'no Route matched with those values' });
       return;
     }
-    if (needsApiKey(target.prefix, target.path) && !keys.has(apiKeyOf(req, target.url) ?? '')) {
-      const key = apiKeyOf(req, target.url);
-      sendJson(res, 401, { message: key ? 'Invalid API key' : 'No API key found in request' });
+    const refused = refusal(req, context, target.prefix, target.path, target.url);
+    if (refused) {
+      sendJson(res, refused.status, { message: refused.message });
       return;
     }
     await target.service.handle(req, res, target.path, target.url);
@@ -119,7 +151,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   server.on('upgrade', (req, socket, head) => {
     const target = route(req);
-    if (!target?.service.upgrade || !keys.has(apiKeyOf(req, target.url) ?? '')) {
+    if (!target?.service.upgrade || refusal(req, context, target.prefix, target.path, target.url)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
     }

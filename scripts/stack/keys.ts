@@ -1,17 +1,25 @@
-// HS256 JWTs signed with the local secret, and the anon and service-role keys derived from it,
-// shaped like the ones `supabase start` prints.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// JWTs of the local stack: access tokens signed with the project's ES256 signing key (or, for the
+// legacy world, HS256 with the JWT secret), their verification as the services do it, and the
+// legacy anon and service-role keys derived from the secret, shaped like `supabase start`'s.
+import { createHmac, randomBytes, sign, timingSafeEqual, verify } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { privateKeyObject, publicKeyObject, type PublicJwk, type SigningKey } from './signing-keys.ts';
 
 export type JwtClaims = Record<string, unknown> & { exp?: number; role?: string; sub?: string };
 
-const base64url = (input: Buffer | string) => Buffer.from(input).toString('base64url');
-const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+/** An HS256 secret, or an ES256 signing key. */
+export type TokenKey = string | SigningKey;
 
-export function signJwt(claims: JwtClaims, secret: string): string {
-  const body = `${header}.${base64url(JSON.stringify(claims))}`;
-  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+const base64url = (input: Buffer | string) => Buffer.from(input).toString('base64url');
+
+export function signJwt(claims: JwtClaims, key: TokenKey): string {
+  if (typeof key === 'string') {
+    const body = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
+    return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
+  }
+  const body = `${base64url(JSON.stringify({ alg: 'ES256', kid: key.kid, typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
+  return `${body}.${sign('sha256', Buffer.from(body), { key: privateKeyObject(key), dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
 }
 
 export class JwtError extends Error {
@@ -24,29 +32,76 @@ export class JwtError extends Error {
   }
 }
 
-/** Verifies signature and expiry; returns the claims or throws a JwtError with PostgREST's wording. */
-export function verifyJwt(token: string, secret: string, now = Date.now() / 1000): JwtClaims {
+/** What access tokens are checked against: the JWKS, and the legacy secret while legacy keys are on. */
+export interface AccessTokenKeys {
+  jwks: PublicJwk[];
+  /** Undefined once the legacy keys are off: HS256 tokens are then refused. */
+  legacySecret: string | undefined;
+}
+
+interface Decoded {
+  header: Record<string, unknown>;
+  claims: JwtClaims;
+  signed: string;
+  signature: Buffer;
+}
+
+const invalidSignature = () => new JwtError('JWSError JWSInvalidSignature', 'decode');
+
+function decode(token: string): Decoded {
   const parts = token.split('.');
   if (parts.length !== 3) throw new JwtError(`Expected 3 parts in JWT; got ${parts.length}`, 'decode');
   const [head, body, signature] = parts as [string, string, string];
-  let alg: unknown;
-  let claims: JwtClaims;
+  let header: unknown;
+  let claims: unknown;
   try {
-    alg = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')).alg;
+    header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
     claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
     throw new JwtError('JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)', 'decode');
   }
-  if (alg !== 'HS256') throw new JwtError('JWSError JWSInvalidSignature', 'decode');
-  const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new JwtError('JWSError JWSInvalidSignature', 'decode');
-  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw new JwtError('JWSError JWSInvalidSignature', 'decode');
+  if (typeof header !== 'object' || header === null) throw invalidSignature();
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw invalidSignature();
+  return { header: header as Record<string, unknown>, claims: claims as JwtClaims, signed: `${head}.${body}`, signature: Buffer.from(signature, 'base64url') };
+}
+
+function hs256Valid(decoded: Decoded, secret: string): boolean {
+  const expected = createHmac('sha256', secret).update(decoded.signed).digest();
+  return decoded.signature.length === expected.length && timingSafeEqual(decoded.signature, expected);
+}
+
+function es256Valid(decoded: Decoded, jwks: PublicJwk[]): boolean {
+  const key = jwks.find((k) => k.kid === decoded.header.kid);
+  if (!key || decoded.signature.length !== 64) return false;
+  return verify('sha256', Buffer.from(decoded.signed), { key: publicKeyObject(key), dsaEncoding: 'ieee-p1363' }, decoded.signature);
+}
+
+function checkExpiry(claims: JwtClaims, now: number): JwtClaims {
   if (typeof claims.exp === 'number' && claims.exp <= now) throw new JwtError('JWT expired', 'claims');
   return claims;
 }
 
-/** The long-lived API keys of a local project (supabase start uses the same claims). */
+/** HS256 only, with one secret: Storage's signed-URL tokens. Returns the claims or throws a JwtError with PostgREST's wording. */
+export function verifyJwt(token: string, secret: string, now = Date.now() / 1000): JwtClaims {
+  const decoded = decode(token);
+  if (decoded.header.alg !== 'HS256' || !hs256Valid(decoded, secret)) throw invalidSignature();
+  return checkExpiry(decoded.claims, now);
+}
+
+/**
+ * An access token, as PostgREST, GoTrue, Realtime and Storage verify it: ES256 by the key its
+ * `kid` names in the JWKS; HS256 by the legacy secret only while the legacy keys are on; any
+ * other algorithm (`none`, an HS256 token keyed with the public key) refused.
+ */
+export function verifyAccessToken(token: string, keys: AccessTokenKeys, now = Date.now() / 1000): JwtClaims {
+  const decoded = decode(token);
+  const { alg } = decoded.header;
+  const valid = alg === 'ES256' ? es256Valid(decoded, keys.jwks) : alg === 'HS256' && keys.legacySecret !== undefined && hs256Valid(decoded, keys.legacySecret);
+  if (!valid) throw invalidSignature();
+  return checkExpiry(decoded.claims, now);
+}
+
+/** The long-lived legacy API keys of a local project (supabase start uses the same claims). */
 export function apiKeys(secret: string): { anonKey: string; serviceRoleKey: string } {
   const exp = 1983812996;
   return {

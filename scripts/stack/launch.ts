@@ -21,8 +21,8 @@ import { readFunctionSecrets } from './functions/secrets.ts';
 import { uploadSampleDeliverables } from './sample-deliverables.ts';
 import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
-import { apiKeys, newJwtSecret, persistentJwtSecret } from './keys.ts';
 import { startPgNetWorker } from './pg-net/worker.ts';
+import { newProjectKeys, persistentProjectKeys, type ProjectKeys } from './project-keys.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
 import { createStorageService } from './storage/service.ts';
@@ -38,25 +38,24 @@ export interface LocalStackOptions {
   stateDir?: string;
   /** The web app's origin (GoTrue's SITE_URL; checkout return URLs must be on it). */
   siteUrl: string;
-  /** A throwaway stack's JWT secret, when its keys must be known before it starts (a web build beside it). */
-  jwtSecret?: string;
+  /** A throwaway stack's keys, when they must be known before it starts (a web build beside it). */
+  keys?: ProjectKeys;
   /** Sign-ups confirmed at once; by default the opposite of config.toml's `enable_confirmations`. */
   autoconfirm?: boolean;
   /** The auth service's limits; defaults to `[auth.rate_limit]` of supabase/config.toml. */
   authRateLimits?: AuthRateLimits;
   /** Seconds between two mails of one kind to one address; by default config.toml's `max_frequency`. */
   emailMaxFrequencySeconds?: number;
+  /** The dashboard's legacy API keys switch (anon and service-role JWT keys, HS256 tokens); off unless asked. */
+  legacyKeys?: boolean;
   ports?: Partial<Omit<typeof defaultPorts, 'web'>>;
   /** The edge runtime's settings: the hosted plan, a custom domain, a listener for what requests use. */
   functions?: Pick<FunctionsServiceOptions, 'plan' | 'customDomain' | 'onRequestMeasured'>;
 }
 
-export interface LocalStack {
+export interface LocalStack extends ProjectKeys {
   apiUrl: string;
   dbUrl: string;
-  jwtSecret: string;
-  anonKey: string;
-  serviceRoleKey: string;
   commerceUrl: string;
   storeId: string;
   /** The mail sandbox: Resend's API at /emails, the outbox page at /. */
@@ -65,6 +64,8 @@ export interface LocalStack {
   storageDir: string;
   cluster: Cluster;
   gateway: Gateway;
+  /** Turns the legacy API keys on or off, as the dashboard's switch does, without a restart. */
+  setLegacyKeys(on: boolean): void;
   /** Stops the gateway and starts a new one on the same port (fault tests). */
   restartGateway(): Promise<void>;
   /** The environment names of the team brief, for tests and tools. */
@@ -98,7 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
     });
 
-    const jwtSecret = persistent ? persistentJwtSecret(join(stateDir, 'jwt-secret')) : (options.jwtSecret ?? newJwtSecret());
+    const keys = persistent ? persistentProjectKeys(stateDir) : (options.keys ?? newProjectKeys());
     step('mail sandbox');
     const mailDir = persistent ? join(stateDir, 'mail') : mkdtempSync(join(tmpdir(), 'shop-mail-'));
     // A fresh key each start: the functions get it with the URL, nothing else needs to know it.
@@ -112,7 +113,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const captcha = await startCaptchaSandbox({ port: await freePort() });
     stops.push(() => captcha.close());
 
-    const keys = apiKeys(jwtSecret);
     const configuredMail = readAuthMailSettings();
     const mailSettings = { ...configuredMail, maxFrequencySeconds: options.emailMaxFrequencySeconds ?? configuredMail.maxFrequencySeconds };
     const apiPort = await port('api');
@@ -145,9 +145,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         apiUrl,
         dbUrl: cluster.url,
         dbUrlFor: cluster.urlFor,
-        jwtSecret,
         ...keys,
-        settings: { autoconfirm: options.autoconfirm ?? !mailSettings.enableConfirmations, siteUrl: options.siteUrl, jwtExpiry: 3600, mail: mailSettings },
+        settings: {
+          autoconfirm: options.autoconfirm ?? !mailSettings.enableConfirmations,
+          siteUrl: options.siteUrl,
+          jwtExpiry: 3600,
+          mail: mailSettings,
+          legacyKeys: options.legacyKeys ?? false,
+        },
         functionSecrets,
       },
       services: {
@@ -165,15 +170,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await storeVaultSecrets(cluster.url, { project_url: apiUrl, reconcile_checkouts_secret: reconcileJobSecret, send_confirmations_secret: sendConfirmationsSecret });
     const pgNet = await startPgNetWorker(cluster.url);
     stops.push(() => pgNet.close());
-    const uploaded = await uploadSampleDeliverables(apiUrl, keys.serviceRoleKey);
+    const uploaded = await uploadSampleDeliverables(apiUrl, keys.secretKey);
     step(`deliverables bucket: ${uploaded.length ? `${uploaded.length} sample files uploaded` : 'sample files in place'}`);
 
     const env = {
       SUPABASE_URL: apiUrl,
+      SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+      SUPABASE_SECRET_KEY: keys.secretKey,
+      // The signing key in the CLI's signing_keys_path format: tests sign users' tokens with it.
+      SUPABASE_SIGNING_KEYS: JSON.stringify([keys.signingKey]),
       SUPABASE_ANON_KEY: keys.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       SUPABASE_DB_URL: cluster.url,
-      SUPABASE_JWT_SECRET: jwtSecret,
+      SUPABASE_JWT_SECRET: keys.jwtSecret,
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
       SITE_URL: options.siteUrl,
@@ -188,7 +197,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       apiUrl,
       dbUrl: cluster.url,
-      jwtSecret,
       ...keys,
       commerceUrl: sandbox.url,
       storeId: sandbox.storeId,
@@ -197,6 +205,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cluster,
       get gateway() {
         return gateway;
+      },
+      setLegacyKeys(on) {
+        gatewayOptions.context.settings.legacyKeys = on;
       },
       async restartGateway() {
         await gateway.close();

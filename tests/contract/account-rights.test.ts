@@ -36,7 +36,7 @@ interface DeleteAccountAnswer {
 async function deleteAccount(token: string, password: string): Promise<{ status: number; body: DeleteAccountAnswer }> {
   const response = await fetch(`${own.env.SUPABASE_URL}/functions/v1/delete-account`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, apikey: own.env.SUPABASE_ANON_KEY, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${token}`, apikey: own.env.SUPABASE_PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ password }),
   });
   return { status: response.status, body: (await response.json()) as DeleteAccountAnswer };
@@ -45,7 +45,7 @@ async function deleteAccount(token: string, password: string): Promise<{ status:
 const tokenOf = async (supabase: SupabaseClient) => (await supabase.auth.getSession()).data.session!.access_token;
 
 beforeAll(async () => {
-  const bought = await ensureDemoPurchase({ apiUrl: own.env.SUPABASE_URL, anonKey: own.env.SUPABASE_ANON_KEY, siteUrl: own.env.SITE_URL, customer: demoCustomer });
+  const bought = await ensureDemoPurchase({ apiUrl: own.env.SUPABASE_URL, anonKey: own.env.SUPABASE_PUBLISHABLE_KEY, siteUrl: own.env.SITE_URL, customer: demoCustomer });
   expect(bought).toMatch(/^[0-9a-f-]{36}$/);
   orderId = bought;
   customer = await signedIn(demoCustomer);
@@ -86,7 +86,7 @@ describe('« Télécharger mes données »', () => {
 
 describe('« Supprimer mon compte »', () => {
   it('is refused without a signed-in caller, and with a wrong password, in French', async () => {
-    expect((await deleteAccount(own.env.SUPABASE_ANON_KEY, demoCustomer.password)).status).toBe(401);
+    expect((await deleteAccount(own.env.SUPABASE_PUBLISHABLE_KEY, demoCustomer.password)).status).toBe(401);
     const wrong = await deleteAccount(await tokenOf(customer), 'pas-le-bon');
     expect(wrong).toEqual({
       status: 403,
@@ -122,7 +122,7 @@ describe('« Supprimer mon compte »', () => {
     const places = async (value: string) => (await own.db.query<{ place: string }>('select private.columns_holding($1) as place', [value])).rows.map((row) => row.place);
     expect(await places(customerId)).toEqual([]);
     expect(await places(demoCustomer.email)).toEqual([]);
-    const service = client(own.env, own.env.SUPABASE_SERVICE_ROLE_KEY);
+    const service = client(own.env, own.env.SUPABASE_SECRET_KEY);
     const copies = await service.storage.from(deliverablesBucket).list(`buyers/${customerId}`);
     expect(copies.data).toEqual([]);
 

@@ -33,7 +33,7 @@ async function signedUp(data: Record<string, unknown> = {}) {
   const supabase = client();
   const email = uniqueEmail();
   const password = 'client-demo-2026';
-  const keys = { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey };
+  const keys = { SUPABASE_URL: stack.url, SUPABASE_SECRET_KEY: stack.serviceRoleKey };
   const user = await signUpConfirmed(keys, supabase, email, password, data);
   const { data: current } = await supabase.auth.getSession();
   return { supabase, email, password, session: current.session!, user };
@@ -42,7 +42,7 @@ async function signedUp(data: Record<string, unknown> = {}) {
 describe('signUp, sign-ups auto-confirmed (enable_confirmations = false)', () => {
   async function autoconfirming() {
     const gateway = await stack.autoconfirmingGateway();
-    return () => client(gateway.url, gateway.anonKey);
+    return () => client(gateway.url, gateway.publishableKey);
   }
 
   it('signs up and in at once', async () => {
@@ -200,7 +200,7 @@ describe('auth.admin', () => {
 describe('e-mail confirmation (auto-confirmation off)', () => {
   it('mails a link; before it "Email not confirmed", after it sign-in works', async () => {
     const gateway = await stack.confirmingGateway();
-    const supabase = client(gateway.url, gateway.anonKey);
+    const supabase = client(gateway.url, gateway.publishableKey);
     const email = uniqueEmail('confirm');
     const signUp = await supabase.auth.signUp({ email, password: 'secret-123', options: { emailRedirectTo: `${gateway.siteUrl}/auth/callback` } });
     expect(signUp.error).toBeNull();

@@ -111,7 +111,7 @@ describe('customers', () => {
     await bucket.remove([ritual]);
 
     // The original is untouched: the service role (the edge functions' key) reads the same bytes.
-    const service = bucketOf(client(env, env.SUPABASE_SERVICE_ROLE_KEY));
+    const service = bucketOf(client(env, env.SUPABASE_SECRET_KEY));
     const { data, error } = await service.download(ritual);
     expect(error).toBeNull();
     expect(Buffer.from(await data!.arrayBuffer()).equals(ritualBytes)).toBe(true);

@@ -145,7 +145,7 @@ describe('password recovery by POST /verify (verifyOtp)', () => {
   it('confirms an address still unconfirmed, as GoTrue does', async () => {
     const gateway = await stack.confirmingGateway();
     const email = uniqueEmail('unconfirmed');
-    const anon = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+    const anon = createClient(gateway.url, gateway.publishableKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
     expect((await anon.auth.signUp({ email, password: 'secret-123' })).error).toBeNull();
     expect((await anon.auth.resetPasswordForEmail(email)).error).toBeNull();
     const mail = await newestMailTo(gateway.url, email);

@@ -29,7 +29,7 @@ const newAddress = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor
 async function post(path: string, body: unknown, headers: Record<string, string>) {
   const response = await fetch(`${env.SUPABASE_URL}/rest/v1/${path}`, {
     method: 'POST',
-    headers: { apikey: env.SUPABASE_ANON_KEY, 'Content-Type': 'application/json', ...headers },
+    headers: { apikey: env.SUPABASE_PUBLISHABLE_KEY, 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -80,7 +80,7 @@ describe('the contact form, per client address', () => {
     const tokenless = await post('rpc/send_contact_message', { p_name: 'Robot', p_email: 'visiteur@limits.test', p_subject: `Rafale ${address}`, p_message: 'Achetez', p_form_token: null }, { 'X-Forwarded-For': address });
     const person = await contactFrom(address, token, 3);
     expect([instant.status, honeypot.status, tokenless.status, person.status]).toEqual([204, 204, 204, 204]);
-    const service = client(env, env.SUPABASE_SERVICE_ROLE_KEY);
+    const service = client(env, env.SUPABASE_SECRET_KEY);
     const { data } = await service.from('contact_messages').select('message').eq('subject', `Rafale ${address}`);
     expect(data).toEqual([{ message: 'Message 3' }]);
   });

@@ -15,7 +15,7 @@ const browser = useBrowser();
 
 /** A message to the administrator, written as the customer through the API (the chat has its own journey). */
 async function writeToAdministrator(account: Account): Promise<void> {
-  const supabase = nodeClient(process.env.SUPABASE_URL!, process.env.SUPABASE_ANON_KEY!);
+  const supabase = nodeClient(process.env.SUPABASE_URL!, process.env.SUPABASE_PUBLISHABLE_KEY!);
   const { data, error } = await supabase.auth.signInWithPassword(account);
   if (error) throw error;
   const { data: admins } = await supabase.from('profiles').select('id').eq('role', 'admin').limit(1);

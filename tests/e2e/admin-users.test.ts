@@ -14,7 +14,7 @@ import { client, type ShopEnv } from '../support/shop.ts';
 const browser = useBrowser();
 
 const service = () =>
-  createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_SERVICE_ROLE_KEY!, {
+  createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_SECRET_KEY!, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as never },
   });

@@ -7,7 +7,7 @@ import { screenshot, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
 
-const admin = () => createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_SERVICE_ROLE_KEY!, {
+const admin = () => createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_SECRET_KEY!, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as never },
   });

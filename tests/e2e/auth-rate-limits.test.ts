@@ -1,15 +1,17 @@
 // The auth service's limits as a person meets them (issue 20): past a limit, the login, register,
 // forgotten-password and new-password pages say « Trop de tentatives… » in French instead of
 // GoTrue's English text, and keep what was typed. The shared stack's limits are raised for the
-// other journeys, so the page's auth requests go to a second auth service on the same database and
-// secret with this project's `[auth.rate_limit]` (the CLI's defaults): each request is handed to it
-// as it is, with the journey's own client address, and its real answer is what the page gets. Its
-// limits' clock stands still unless the journey moves it, as a window would pass.
+// other journeys, so the page's auth requests go to a second auth service on the same database,
+// with the same API keys and signing key, and this project's `[auth.rate_limit]` (the CLI's
+// defaults): each request is handed to it as it is, with the journey's own client address, and its
+// real answer is what the page gets. Its limits' clock stands still unless the journey moves it,
+// as a window would pass.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { useFileFixture } from '../../scripts/lib/file-fixture.ts';
 import { readAuthRateLimits } from '../../scripts/stack/auth/rate-limit-settings.ts';
 import { callAuth, newestMailTo, startAuthGateway, uniqueEmail, type AuthGateway } from '../../scripts/stack/auth/test-stack.ts';
+import { projectKeysFrom } from '../support/stack-keys.ts';
 import { logIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser, webUrl } from './support/browser.ts';
 
@@ -20,7 +22,7 @@ const limitedAuth = useFileFixture(
   () =>
     startAuthGateway({
       dbUrl: process.env.SUPABASE_DB_URL!,
-      jwtSecret: process.env.SUPABASE_JWT_SECRET!,
+      keys: projectKeysFrom(process.env),
       autoconfirm: true,
       siteUrl: webUrl(),
       rateLimits: readAuthRateLimits(),

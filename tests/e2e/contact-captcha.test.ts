@@ -32,7 +32,7 @@ async function asOperator(sql: string, values: unknown[] = []): Promise<Array<Re
 beforeAll(async () => {
   const webEnv: WebEnv & Record<string, string> = {
     VITE_SUPABASE_URL: env.SUPABASE_URL!,
-    VITE_SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY!,
+    VITE_SUPABASE_PUBLISHABLE_KEY: env.SUPABASE_PUBLISHABLE_KEY!,
     VITE_COMMERCE_API_URL: env.COMMERCE_API_URL!,
     VITE_COMMERCE_STORE_ID: env.COMMERCE_STORE_ID!,
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',

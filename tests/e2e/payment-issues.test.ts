@@ -15,7 +15,7 @@ async function tamperedPaidCheckout(): Promise<{ sessionId: string; email: strin
   const checkout = await createCheckout(env, supabase, [{ variant_id: 'var_souffle_sacre', quantity: 1 }]);
   if (checkout.error) throw checkout.error;
   const sessionId = await pay(checkout.data!.url);
-  const service = client(env, env.SUPABASE_SERVICE_ROLE_KEY);
+  const service = client(env, env.SUPABASE_SECRET_KEY);
   const { data: priced, error } = await service.from('checkout_sessions').select('items, total_amount_cents').eq('id', sessionId).single();
   if (error) throw error;
   const items = (priced.items as Array<{ unit_price_cents: number }>).map((line) => ({ ...line, unit_price_cents: line.unit_price_cents + 100 }));

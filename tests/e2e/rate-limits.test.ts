@@ -18,7 +18,7 @@ const ripe = () => new Promise((resolve) => setTimeout(resolve, 3_100));
 async function rest(path: string, body: unknown, address: string): Promise<Response> {
   return fetch(`${process.env.SUPABASE_URL}/rest/v1/${path}`, {
     method: 'POST',
-    headers: { apikey: process.env.SUPABASE_ANON_KEY!, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+    headers: { apikey: process.env.SUPABASE_PUBLISHABLE_KEY!, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
     body: JSON.stringify(body),
   });
 }
@@ -70,7 +70,7 @@ it('says in French that the contact form was sent too often, keeps the text, and
 
 it('says in French that the chat was used too often and keeps the message typed', async () => {
   const account = await signUpCustomer('rafale');
-  const supabase = createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_ANON_KEY!, {
+  const supabase = createClient(process.env.SUPABASE_URL!, process.env.SUPABASE_PUBLISHABLE_KEY!, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: ws as never },
   });

@@ -62,7 +62,7 @@ describe.each(targets)('$name', ({ method, path }) => {
     const before = await stateOfWrites();
     const response = await fetch(`${own.env.SUPABASE_URL}${path()}`, {
       method,
-      headers: { apikey: own.env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { apikey: own.env.SUPABASE_PUBLISHABLE_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body,
     });
     expect(response.status, await response.clone().text()).toBeGreaterThanOrEqual(400);
@@ -76,14 +76,14 @@ describe.each(targets)('$name', ({ method, path }) => {
 it('keeps answering after the abuse', async () => {
   const health = await fetch(`${own.env.SUPABASE_URL}/rest/v1/rpc/contact_form_token`, {
     method: 'POST',
-    headers: { apikey: own.env.SUPABASE_ANON_KEY, 'Content-Type': 'application/json' },
+    headers: { apikey: own.env.SUPABASE_PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
     body: '{}',
   });
   expect(health.status).toBe(200);
   expect(await health.json()).toMatch(/^\d+\.[0-9a-f]{64}$/);
   const fn = await fetch(`${own.env.SUPABASE_URL}/functions/v1/record-order`, {
     method: 'POST',
-    headers: { apikey: own.env.SUPABASE_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: { apikey: own.env.SUPABASE_PUBLISHABLE_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ session_id: 'cs_unknown' }),
   });
   expect(fn.status).toBeGreaterThanOrEqual(400);

@@ -63,8 +63,8 @@ async function startShop(): Promise<RunningShop> {
   const commerce = new URL(field('Commerce sandbox'));
   const env: ShopEnv = {
     SUPABASE_URL: field('Supabase API'),
-    SUPABASE_ANON_KEY: field('anon key'),
-    SUPABASE_SERVICE_ROLE_KEY: field('service_role key'),
+    SUPABASE_PUBLISHABLE_KEY: field('Publishable key'),
+    SUPABASE_SECRET_KEY: field('Secret key'),
     COMMERCE_API_URL: commerce.origin,
     COMMERCE_STORE_ID: commerce.pathname.split('/')[2]!,
     SITE_URL: field('Web app'),

@@ -1,6 +1,8 @@
 // For tests that break the stack (restart the database or the gateway, switch the commerce
 // service's fault modes): each such file runs on a throwaway stack of its own, started and
 // stopped by the hooks this registers, so it never disturbs the suites sharing `npm test`'s stack.
+// In the contract tests' second run (SHOP_LEGACY_KEYS=on) that stack has its legacy keys on and
+// the file's clients use them, as the shared stack's do.
 import type pg from 'pg';
 import { useFileFixture, withDatabaseClient } from '../../scripts/lib/file-fixture.ts';
 import { testStackRateLimits } from '../../scripts/stack/auth/rate-limit-settings.ts';
@@ -19,9 +21,10 @@ export interface OwnStack {
  * a client open across a restart of the cluster loses its connection.
  */
 export function useOwnStack(options: { db?: boolean } = {}): OwnStack {
+  const legacyKeys = process.env.SHOP_LEGACY_KEYS === 'on';
   const fixture = useFileFixture(
     async () => {
-      const stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173', authRateLimits: testStackRateLimits });
+      const stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173', authRateLimits: testStackRateLimits, legacyKeys });
       return options.db ? withDatabaseClient(stack) : { stack, db: undefined };
     },
     async ({ stack, db }) => {
@@ -34,7 +37,9 @@ export function useOwnStack(options: { db?: boolean } = {}): OwnStack {
       return fixture().stack;
     },
     get env() {
-      return fixture().stack.env as unknown as ShopEnv;
+      const { stack } = fixture();
+      const env = stack.env as unknown as ShopEnv;
+      return legacyKeys ? { ...env, SUPABASE_PUBLISHABLE_KEY: stack.anonKey, SUPABASE_SECRET_KEY: stack.serviceRoleKey } : env;
     },
     get db() {
       const { db } = fixture();

@@ -8,14 +8,14 @@ import { signUpConfirmed } from './confirmed-customer.ts';
 
 export interface ShopEnv {
   SUPABASE_URL: string;
-  SUPABASE_ANON_KEY: string;
-  SUPABASE_SERVICE_ROLE_KEY: string;
+  SUPABASE_PUBLISHABLE_KEY: string;
+  SUPABASE_SECRET_KEY: string;
   COMMERCE_API_URL: string;
   COMMERCE_STORE_ID: string;
   SITE_URL: string;
 }
 
-export function client(env: ShopEnv, key = env.SUPABASE_ANON_KEY): SupabaseClient {
+export function client(env: ShopEnv, key = env.SUPABASE_PUBLISHABLE_KEY): SupabaseClient {
   return nodeClient(env.SUPABASE_URL, key);
 }
 

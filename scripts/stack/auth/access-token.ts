@@ -1,4 +1,4 @@
-// The access token GoTrue signs (tokens.GenerateAccessToken): HS256 with the project secret,
+// The access token GoTrue signs (tokens.GenerateAccessToken): ES256 with the project's signing key,
 // its claims in the order of AccessTokenClaims, `aud` a single string.
 import type { StackContext } from '../context.ts';
 import { signJwt, type JwtClaims } from '../keys.ts';
@@ -37,5 +37,5 @@ export function signAccessToken(context: StackContext, user: UserRow, sessionId:
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   };
-  return { token: signJwt(claims, context.jwtSecret), expiresAt };
+  return { token: signJwt(claims, context.signingKey), expiresAt };
 }

@@ -5,13 +5,13 @@ import { callAuth, signUp, useAuthTestStack, uniqueEmail, type AuthCall } from '
 
 const auth = useAuthTestStack();
 
-const asAdmin = (path: string, call: AuthCall = {}) => callAuth(auth.stack.confirmed, path, { token: auth.stack.confirmed.serviceRoleKey, ...call });
+const asAdmin = (path: string, call: AuthCall = {}) => callAuth(auth.stack.confirmed, path, { token: auth.stack.confirmed.secretKey, ...call });
 const createUser = (body: unknown) => asAdmin('/admin/users', { body });
 
 describe('admin access', () => {
   it('refuses the anon key and a signed-in user with 403 not_admin', async () => {
     const { session } = await signUp(auth.stack.confirmed);
-    for (const token of [auth.stack.confirmed.anonKey, session.access_token]) {
+    for (const token of [auth.stack.confirmed.publishableKey, session.access_token]) {
       for (const [path, method] of [['/admin/users', 'GET'], ['/admin/users', 'POST'], [`/admin/users/${session.user.id}`, 'DELETE']] as const) {
         const response = await callAuth(auth.stack.confirmed, path, { token, method, body: method === 'POST' ? { email: uniqueEmail() } : undefined });
         expect(response.status).toBe(403);

@@ -3,7 +3,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { StackContext } from '../context.ts';
 import { bearerToken } from '../http.ts';
-import { JwtError, verifyJwt, type JwtClaims } from '../keys.ts';
+import { JwtError, verifyAccessToken, type JwtClaims } from '../keys.ts';
+import { accessTokenKeys } from '../project-keys.ts';
 import { queryOne, type Queryable } from './db.ts';
 import { AuthHttpError, badRequest, forbidden } from './errors.ts';
 import { isUuid, nilUuid } from './identifiers.ts';
@@ -23,7 +24,7 @@ function claimsOf(req: IncomingMessage, context: StackContext): JwtClaims {
   const token = bearerToken(req);
   if (!token) throw new AuthHttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   try {
-    return verifyJwt(token, context.jwtSecret);
+    return verifyAccessToken(token, accessTokenKeys(context));
   } catch (error) {
     if (!(error instanceof JwtError)) throw error;
     const reason = error.kind === 'claims' ? 'token has invalid claims: token is expired' : 'token signature is invalid: signature is invalid';

@@ -1,7 +1,8 @@
 // E-mail confirmation on (MAILER_AUTOCONFIRM=false): sign-up answers the bare user, the link
 // goes to the console and the outbox page, /verify confirms and redirects with the session.
 import { describe, expect, it } from 'vitest';
-import { verifyJwt } from '../keys.ts';
+import { verifyAccessToken } from '../keys.ts';
+import { publicJwk } from '../signing-keys.ts';
 import { callAuth, newestMailTo, useAuthTestStack, uniqueEmail } from './test-stack.ts';
 
 const auth = useAuthTestStack();
@@ -72,7 +73,7 @@ describe('sign-up with confirmation', () => {
     expect([...params.keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type']);
     expect(params.get('type')).toBe('signup');
     expect(params.get('token_type')).toBe('bearer');
-    const claims = verifyJwt(params.get('access_token')!, auth.stack.unconfirmed.jwtSecret);
+    const claims = verifyAccessToken(params.get('access_token')!, { jwks: [publicJwk(auth.stack.unconfirmed.signingKey)], legacySecret: undefined });
     expect(claims).toMatchObject({ email, amr: [{ method: 'otp' }] });
 
     const user = await callAuth(auth.stack.unconfirmed, '/user', { token: params.get('access_token') });

@@ -5,7 +5,7 @@ import { callAuth, newestMailTo, signUp, useAuthTestStack, uniqueEmail } from '.
 
 const auth = useAuthTestStack();
 
-const invite = (body: Record<string, unknown>, token = auth.stack.unconfirmed.serviceRoleKey) => callAuth(auth.stack.unconfirmed, '/invite', { body, token });
+const invite = (body: Record<string, unknown>, token = auth.stack.unconfirmed.secretKey) => callAuth(auth.stack.unconfirmed, '/invite', { body, token });
 
 describe('POST /invite', () => {
   it('creates the invited user and mails the French invitation, whose link confirms and signs in', async () => {
@@ -29,7 +29,7 @@ describe('POST /invite', () => {
   it('refuses a confirmed address with email_exists, and anyone but an administrator with not_admin', async () => {
     const { email } = await signUp(auth.stack.confirmed);
     expect((await invite({ email })).body).toMatchObject({ code: 'email_exists', message: 'A user with this email address has already been registered' });
-    const anon = await invite({ email: uniqueEmail() }, auth.stack.unconfirmed.anonKey);
+    const anon = await invite({ email: uniqueEmail() }, auth.stack.unconfirmed.publishableKey);
     expect(anon.status).toBe(403);
     expect(anon.body.code).toBe('not_admin');
   });

@@ -18,7 +18,7 @@ let lastAddress = 0;
 const newAddress = () => `198.51.100.${++lastAddress}`;
 
 function client(gateway: AuthGateway, address: string): SupabaseClient {
-  return createClient(gateway.url, gateway.anonKey, {
+  return createClient(gateway.url, gateway.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { 'X-Forwarded-For': address } },
     realtime: { transport: ws as never },

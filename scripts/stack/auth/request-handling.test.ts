@@ -31,7 +31,7 @@ describe('malformed bodies', () => {
     const nul = await callAuth(auth.stack.confirmed, '/signup', { body: { email: uniqueEmail(), password: 'secret-123', data: { full_name: 'a\u0000b' } } });
     expect(nul.status).toBe(400);
     expect(nul.body.code).toBe('validation_failed');
-    const admin = await callAuth(auth.stack.confirmed, '/admin/users', { token: auth.stack.confirmed.serviceRoleKey, body: { email: uniqueEmail(), role: 'r'.repeat(300) } });
+    const admin = await callAuth(auth.stack.confirmed, '/admin/users', { token: auth.stack.confirmed.secretKey, body: { email: uniqueEmail(), role: 'r'.repeat(300) } });
     expect(admin.status).toBe(400);
     expect(admin.text).not.toMatch(/insert|select|auth\.users/i);
   });
@@ -41,7 +41,7 @@ describe('malformed bodies', () => {
     const response = await callAuth(auth.stack.confirmed, '/token?grant_type=password', { body: { email, password: "' or 1=1 --" } });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('invalid_credentials');
-    const filter = await callAuth(auth.stack.confirmed, `/admin/users?filter=${encodeURIComponent("%' or 1=1 --")}`, { token: auth.stack.confirmed.serviceRoleKey });
+    const filter = await callAuth(auth.stack.confirmed, `/admin/users?filter=${encodeURIComponent("%' or 1=1 --")}`, { token: auth.stack.confirmed.secretKey });
     expect(filter.status).toBe(200);
     expect(filter.body.users).toEqual([]);
   });
@@ -68,7 +68,7 @@ describe('routing and keys', () => {
     expect(health.body).toMatchObject({ name: 'GoTrue' });
     const confirmed = await callAuth(auth.stack.confirmed, '/settings');
     expect(confirmed.body).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, external: { email: true, phone: false, google: false } });
-    const unconfirmed = await callAuth(auth.stack.unconfirmed, '/settings', { apikey: auth.stack.unconfirmed.anonKey, token: auth.stack.unconfirmed.anonKey });
+    const unconfirmed = await callAuth(auth.stack.unconfirmed, '/settings', { apikey: auth.stack.unconfirmed.publishableKey, token: auth.stack.unconfirmed.publishableKey });
     expect(unconfirmed.body.mailer_autoconfirm).toBe(false);
   });
 });

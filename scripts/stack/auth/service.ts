@@ -7,6 +7,7 @@ import { sqlState } from './db.ts';
 import { AuthHttpError, internalError, notFound, OAuthStyleError, sendAuthError, validationFailed } from './errors.ts';
 import { ensureFlowStateTable } from './flow-state.ts';
 import { invite } from './invite.ts';
+import { jwks } from './jwks.ts';
 import { AuthLimits, type LimitedEndpoint } from './limits.ts';
 import { logout } from './logout.ts';
 import { Outbox } from './mailer.ts';
@@ -43,6 +44,7 @@ const route = (method: string, path: string, handler: RouteHandler, limit?: Limi
 const routes: Route[] = [
   route('GET', '/health', health),
   route('GET', '/settings', settings),
+  route('GET', '/.well-known/jwks.json', jwks),
   route('POST', '/signup', signup),
   route('POST', '/token', token),
   route('GET', '/user', getUser),

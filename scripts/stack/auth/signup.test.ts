@@ -1,7 +1,8 @@
 // POST /signup over real HTTP: the session body, the user JSON, the access token's claims, the
 // rows GoTrue would write, and GoTrue's refusals.
 import { describe, expect, it } from 'vitest';
-import { verifyJwt } from '../keys.ts';
+import { verifyAccessToken } from '../keys.ts';
+import { publicJwk } from '../signing-keys.ts';
 import { callAuth, decodeJwt, useAuthTestStack, uniqueEmail } from './test-stack.ts';
 
 const auth = useAuthTestStack();
@@ -44,7 +45,7 @@ describe('sign-up with auto-confirmation', () => {
   it('signs an access token with GoTrue claims for the new session', async () => {
     const email = uniqueEmail();
     const { body } = await callAuth(auth.stack.confirmed, '/signup', { body: { email, password: 'secret-123', data: {} } });
-    const claims = verifyJwt(body.access_token, auth.stack.confirmed.jwtSecret);
+    const claims = verifyAccessToken(body.access_token, { jwks: [publicJwk(auth.stack.confirmed.signingKey)], legacySecret: undefined });
     expect(Object.keys(claims)).toEqual([
       'iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous',
     ]);

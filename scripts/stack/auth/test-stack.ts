@@ -7,17 +7,14 @@ import { applyBootstrap } from '../../db/migrate.ts';
 import { useFileFixture, withDatabaseClient } from '../../lib/file-fixture.ts';
 import { freePort } from '../../lib/free-port.ts';
 import { startGateway } from '../gateway.ts';
-import { apiKeys, newJwtSecret } from '../keys.ts';
+import { newProjectKeys, type ProjectKeys } from '../project-keys.ts';
 import { readAuthMailSettings } from './mail-settings.ts';
 import { testStackRateLimits, type AuthRateLimits } from './rate-limit-settings.ts';
 import type { Clock } from './rate-limiter.ts';
 import { authService } from './service.ts';
 
-export interface AuthGateway {
+export interface AuthGateway extends ProjectKeys {
   url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  jwtSecret: string;
   siteUrl: string;
   close(): Promise<void>;
 }
@@ -33,8 +30,8 @@ export interface AuthGatewayOptions {
   rateLimits: AuthRateLimits;
   /** The limits' clock (Date.now unless given). */
   now?: Clock;
-  /** Another stack's secret, so its services accept this gateway's sessions; a fresh one otherwise. */
-  jwtSecret?: string;
+  /** Another stack's keys, so its services accept this gateway's sessions and API keys; fresh ones otherwise. */
+  keys?: ProjectKeys;
 }
 
 /** A connection URL for another login role of the cluster `dbUrl` points at. */
@@ -47,8 +44,7 @@ export function urlForRole(dbUrl: string, role: string): string {
 
 export async function startAuthGateway(options: AuthGatewayOptions): Promise<AuthGateway> {
   const port = await freePort();
-  const jwtSecret = options.jwtSecret ?? newJwtSecret();
-  const keys = apiKeys(jwtSecret);
+  const keys = options.keys ?? newProjectKeys();
   const siteUrl = options.siteUrl ?? 'http://127.0.0.1:5173';
   const mail = readAuthMailSettings();
   const gateway = await startGateway({
@@ -57,14 +53,19 @@ export async function startAuthGateway(options: AuthGatewayOptions): Promise<Aut
       apiUrl: `http://127.0.0.1:${port}`,
       dbUrl: options.dbUrl,
       dbUrlFor: (role) => urlForRole(options.dbUrl, role),
-      jwtSecret,
       ...keys,
-      settings: { autoconfirm: options.autoconfirm, siteUrl, jwtExpiry: options.jwtExpiry ?? 3600, mail: { ...mail, maxFrequencySeconds: options.maxFrequencySeconds ?? mail.maxFrequencySeconds } },
+      settings: {
+        autoconfirm: options.autoconfirm,
+        siteUrl,
+        jwtExpiry: options.jwtExpiry ?? 3600,
+        mail: { ...mail, maxFrequencySeconds: options.maxFrequencySeconds ?? mail.maxFrequencySeconds },
+        legacyKeys: false,
+      },
       functionSecrets: {},
     },
     services: { '/auth/v1': authService({ rateLimits: options.rateLimits, now: options.now }) },
   });
-  return { url: gateway.url, ...keys, jwtSecret, siteUrl, close: () => gateway.close() };
+  return { url: gateway.url, ...keys, siteUrl, close: () => gateway.close() };
 }
 
 export interface AuthTestStack {
@@ -139,7 +140,7 @@ export interface AuthCall {
   method?: string;
   /** A JSON body (serialised) or raw text sent as is. */
   body?: unknown;
-  /** Bearer token; defaults to the anon key, as auth-js sends it. */
+  /** Bearer token; defaults to the publishable key, as auth-js sends it. */
   token?: string | null;
   apikey?: string | null;
   /** auth-js always sends 2024-01-01; null leaves the header out (legacy error shape). */
@@ -150,9 +151,9 @@ export interface AuthCall {
 /** One request to `${gateway.url}/auth/v1${path}`, with the headers auth-js sends. */
 export async function callAuth(gateway: AuthGateway, path: string, call: AuthCall = {}): Promise<AuthResponse> {
   const headers: Record<string, string> = { ...call.headers };
-  const apikey = call.apikey === undefined ? gateway.anonKey : call.apikey;
+  const apikey = call.apikey === undefined ? gateway.publishableKey : call.apikey;
   if (apikey) headers.apikey = apikey;
-  const token = call.token === undefined ? gateway.anonKey : call.token;
+  const token = call.token === undefined ? gateway.publishableKey : call.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const apiVersion = call.apiVersion === undefined ? '2024-01-01' : call.apiVersion;
   if (apiVersion) headers['X-Supabase-Api-Version'] = apiVersion;

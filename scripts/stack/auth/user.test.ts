@@ -29,13 +29,13 @@ describe('authentication of /user', () => {
     const { session } = await signUp(auth.stack.confirmed);
     const claims = decodeJwt(session.access_token);
     const forged = signJwt(claims, 'not-the-secret');
-    const expired = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, auth.stack.confirmed.jwtSecret);
-    for (const token of [forged, expired, auth.stack.confirmed.anonKey, 'not-a-jwt']) {
+    const expired = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, auth.stack.confirmed.signingKey);
+    for (const token of [forged, expired, auth.stack.confirmed.publishableKey, 'not-a-jwt']) {
       const response = await getUser(token);
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('bad_jwt');
     }
-    expect((await getUser(auth.stack.confirmed.anonKey)).body.message).toBe('invalid claim: missing sub claim');
+    expect((await getUser(auth.stack.confirmed.publishableKey)).body.message).toBe('invalid claim: missing sub claim');
   });
 
   it('answers 403 user_not_found once the user is deleted', async () => {
@@ -145,6 +145,6 @@ describe('POST /logout', () => {
     const bad = await logout(session.access_token, 'everyone');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'validation_failed', message: 'Unsupported logout scope "everyone"' });
-    expect((await logout(auth.stack.confirmed.anonKey)).status).toBe(403);
+    expect((await logout(auth.stack.confirmed.publishableKey)).status).toBe(403);
   });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type Gateway } from '../gateway.ts';
 import { signJwt } from '../keys.ts';
+import { publicJwk } from '../signing-keys.ts';
 import { functionsService } from './service.ts';
 import { bearer, fixtures, json, jwtSecret, keys, runtimeContext as context } from './test-runtime.ts';
 
@@ -166,11 +167,14 @@ describe('environment', () => {
     const { env } = await json(await call('/echo', { method: 'POST', headers: bearer(keys.anonKey) }));
     expect(env).toMatchObject({
       SUPABASE_URL: gateway.url,
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
       SUPABASE_ANON_KEY: keys.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       SUPABASE_DB_URL: 'postgresql://postgres@127.0.0.1:5/postgres',
       SHOP_SECRET: 'local-value',
     });
+    expect(JSON.parse(env.SUPABASE_JWKS)).toEqual({ keys: [publicJwk(keys.signingKey)] });
     expect(env.FUNCTIONS_TEST_PARENT_ONLY).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
-// The local edge runtime (/functions/v1/<name>): the JWT check that `verify_jwt` asks for, then
-// the request proxied to real Deno running supabase/functions/<name>/index.ts with the env
-// Supabase injects (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL)
-// plus the project's secrets, under the hosted platform's limits (limits.ts): what crosses one is
+// The local edge runtime (/functions/v1/<name>): the JWT check that `verify_jwt` asks for (the
+// legacy one: HS256 with the JWT secret only, which the platform documents as incompatible with
+// the new signing keys), then the request proxied to real Deno running
+// supabase/functions/<name>/index.ts with the env Supabase injects (SUPABASE_URL,
+// SUPABASE_PUBLISHABLE_KEYS, SUPABASE_SECRET_KEYS, SUPABASE_JWKS, the legacy SUPABASE_ANON_KEY and
+// SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL) plus the project's secrets, under the hosted platform's limits (limits.ts): what crosses one is
 // answered as Supabase answers it.
 import { existsSync, mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,6 +12,7 @@ import { localDir, repoRoot, supabaseDir } from '../../lib/paths.ts';
 import type { ServiceFactory, StackContext } from '../context.ts';
 import { bearerToken, sendJson } from '../http.ts';
 import { verifyJwt } from '../keys.ts';
+import { jwksOf } from '../signing-keys.ts';
 import { readVerifyJwt } from './config.ts';
 import { limitsFor, type Plan, type RuntimeLimits } from './limits.ts';
 import { IdleTimeoutError, proxyRequest, UpstreamError } from './proxy.ts';
@@ -40,6 +43,8 @@ export interface RequestMeasured extends RequestUsage {
   name: string;
   /** The status the caller got. */
   status: number;
+  /** From the request reaching the runtime to its answer ending, in ms (the caller's latency, minus the network). */
+  wallMs: number;
 }
 
 /**
@@ -80,6 +85,10 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
     const env = {
       ...context.functionSecrets,
       SUPABASE_URL: context.apiUrl,
+      // JSON dictionaries of named keys, as the hosted runtime provides them.
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: context.publishableKey }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: context.secretKey }),
+      SUPABASE_JWKS: JSON.stringify(jwksOf([context.signingKey])),
       SUPABASE_ANON_KEY: context.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: context.serviceRoleKey,
       SUPABASE_DB_URL: context.dbUrl,
@@ -115,6 +124,7 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
       const token = bearerToken(req);
       if (!token) return 'Missing authorization header';
       try {
+        if (!context.settings.legacyKeys) return 'Invalid JWT';
         verifyJwt(token, context.jwtSecret);
         return undefined;
       } catch {
@@ -123,6 +133,7 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
     }
 
     async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+      const started = performance.now();
       const name = path.split('/')[1] ?? '';
       const worker = workerFor(name);
       if (!worker) {
@@ -156,7 +167,7 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
         else if (await running.limitThatEnded()) platformError(res, 546, 'WORKER_LIMIT', 'Worker failed to respond due to a resource limit (please check logs)');
         else platformError(res, 502, 'WORKER_ERROR', 'Function exited before answering (please check logs)');
       } finally {
-        options.onRequestMeasured?.({ name, status: res.statusCode, ...measured() });
+        options.onRequestMeasured?.({ name, status: res.statusCode, wallMs: performance.now() - started, ...measured() });
       }
     }
 

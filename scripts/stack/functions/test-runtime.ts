@@ -6,12 +6,12 @@ import { freePort } from '../../lib/free-port.ts';
 import type { StackContext } from '../context.ts';
 import { startGateway } from '../gateway.ts';
 import { readAuthMailSettings } from '../auth/mail-settings.ts';
-import { apiKeys, newJwtSecret } from '../keys.ts';
+import { newProjectKeys } from '../project-keys.ts';
 import { functionsService, type FunctionsServiceOptions, type RequestMeasured } from './service.ts';
 
 export const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
-export const jwtSecret = newJwtSecret();
-export const keys = apiKeys(jwtSecret);
+export const keys = newProjectKeys();
+export const { jwtSecret } = keys;
 
 /** A gateway context on a free port, with `functionSecrets` as the project's secrets. */
 export async function runtimeContext(functionSecrets: Record<string, string> = { SHOP_SECRET: 'local-value' }): Promise<Omit<StackContext, 'pool'>> {
@@ -19,9 +19,8 @@ export async function runtimeContext(functionSecrets: Record<string, string> = {
     apiUrl: `http://127.0.0.1:${await freePort()}`,
     dbUrl: 'postgresql://postgres@127.0.0.1:5/postgres',
     dbUrlFor: (role) => `postgresql://${role}@127.0.0.1:5/postgres`,
-    jwtSecret,
     ...keys,
-    settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1:5173', jwtExpiry: 3600, mail: readAuthMailSettings() },
+    settings: { autoconfirm: true, siteUrl: 'http://127.0.0.1:5173', jwtExpiry: 3600, mail: readAuthMailSettings(), legacyKeys: true },
     functionSecrets,
   };
 }

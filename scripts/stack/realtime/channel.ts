@@ -8,11 +8,12 @@ import { bindingId, parseBinding, type Binding } from './bindings.ts';
 import type { PhoenixMessage } from './codec.ts';
 import type { Subscriber, SubscriptionRegistry } from './registry.ts';
 import { checkBindings } from './subscribe.ts';
-import { checkAccessToken } from './tokens.ts';
+import { checkAccessToken, type RealtimeKeys } from './tokens.ts';
 import type { TopicHub, TopicMember } from './topics.ts';
 
 export interface ChannelDeps {
-  jwtSecret: string;
+  /** The project's keys, read at each check (the legacy switch may change). */
+  keys: RealtimeKeys;
   pool: pg.Pool;
   registry: SubscriptionRegistry;
   topics: TopicHub;
@@ -70,7 +71,7 @@ export class Channel implements Subscriber, TopicMember {
     }
     const given = payload.access_token ?? payload.user_token;
     const token = typeof given === 'string' && !given.startsWith('sb_') ? given : host.apiKey;
-    const check = checkAccessToken(token, deps.jwtSecret);
+    const check = checkAccessToken(token, deps.keys);
     if (!check.ok) {
       reply('error', { reason: `${check.code}: ${check.message}` });
       return undefined;
@@ -104,7 +105,7 @@ export class Channel implements Subscriber, TopicMember {
 
   /** Realtime re-confirms the token when it expires (and at least hourly) and closes on failure. */
   private confirmToken(): void {
-    const check = checkAccessToken(this.token, this.deps.jwtSecret);
+    const check = checkAccessToken(this.token, this.deps.keys);
     if (check.ok) this.useToken(this.token, check.claims);
     else this.shutdown(check.message);
   }
@@ -155,7 +156,7 @@ export class Channel implements Subscriber, TopicMember {
 
   private async refreshToken(token: unknown): Promise<void> {
     if (typeof token !== 'string' || token.startsWith('sb_') || token === this.token) return;
-    const check = checkAccessToken(token, this.deps.jwtSecret);
+    const check = checkAccessToken(token, this.deps.keys);
     if (!check.ok) {
       // Realtime reports a bad signature here as the inspected error term.
       this.shutdown(check.code === 'JwtSignatureError' ? ':signature_error' : check.message);

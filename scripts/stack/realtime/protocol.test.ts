@@ -79,7 +79,7 @@ describe('joining', () => {
       { event: 'INSERT', schema: 'public', table: 'user_messages', filter: 'receiver_id=eq.0f6c1a52-6d7f-4f9e-9a43-5b2e8a1c7d10' },
       { event: '*', schema: 'public', table: 'user_messages' },
     ];
-    const { reply, system } = await socket.join('realtime:inbox', { config: { postgres_changes: bindings }, access_token: stack.serviceRoleKey });
+    const { reply, system } = await socket.join('realtime:inbox', { config: { postgres_changes: bindings }, access_token: stack.serviceRoleToken() });
     const response = (reply.payload as { status: string; response: { postgres_changes: Array<Record<string, unknown>> } }).response;
     expect(reply.payload).toMatchObject({ status: 'ok' });
     expect(response.postgres_changes).toEqual(bindings.map((b) => ({ ...b, id: expect.any(Number) })));
@@ -95,14 +95,14 @@ describe('joining', () => {
     };
     expect(await reason('not-a-token')).toBe('MalformedJWT: The token provided is not a valid JWT');
     const { signJwt } = await import('../keys.ts');
-    expect(await reason(signJwt({ sub: 'x' }, stack.jwtSecret))).toBe('InvalidJWTToken: Fields `role` and `exp` are required in JWT');
+    expect(await reason(signJwt({ sub: 'x' }, stack.signingKey))).toBe('InvalidJWTToken: Fields `role` and `exp` are required in JWT');
     expect(await reason(signJwt({ role: 'anon', exp: 4102444800 }, 'other'))).toBe('JwtSignatureError: Failed to validate JWT signature');
   });
 
   it('reports bindings it cannot subscribe with a system error, as Realtime does', async () => {
     const socket = await open();
     const system = async (binding: Record<string, unknown>) =>
-      (await socket.join(`realtime:b-${crypto.randomUUID()}`, { config: { postgres_changes: [binding] }, access_token: stack.serviceRoleKey })).system?.payload as {
+      (await socket.join(`realtime:b-${crypto.randomUUID()}`, { config: { postgres_changes: [binding] }, access_token: stack.serviceRoleToken() })).system?.payload as {
         status: string;
         message: string;
       };
@@ -117,7 +117,7 @@ describe('joining', () => {
 
   it('refuses private channels, whose policies this stack does not have', async () => {
     const socket = await open();
-    const { reply } = await socket.join('realtime:secret', { config: { private: true }, access_token: stack.serviceRoleKey });
+    const { reply } = await socket.join('realtime:secret', { config: { private: true }, access_token: stack.serviceRoleToken() });
     expect(reply.payload).toEqual({ status: 'error', response: { reason: 'Unauthorized: You do not have permissions to read from this Channel topic: secret' } });
   });
 });
@@ -127,7 +127,7 @@ describe('changes and leaving', () => {
     const socket = await open();
     const [receiver, sender] = [await newUser(), await newUser()];
     const binding = { event: 'INSERT', schema: 'public', table: 'user_messages', filter: `receiver_id=eq.${receiver}` };
-    const { reply } = await socket.join('realtime:leave', { config: { postgres_changes: [binding] }, access_token: stack.serviceRoleKey });
+    const { reply } = await socket.join('realtime:leave', { config: { postgres_changes: [binding] }, access_token: stack.serviceRoleToken() });
     const [{ id }] = (reply.payload as { response: { postgres_changes: [{ id: number }] } }).response.postgres_changes;
     await db.query('insert into public.user_messages (sender_id, receiver_id, content) values ($1, $2, $3)', [sender, receiver, 'un']);
     const change = await socket.next((m) => m.event === 'postgres_changes');
@@ -164,7 +164,7 @@ describe('payload shaping', () => {
   async function listening(table: string): Promise<TestSocket> {
     const socket = await open();
     const { signJwt } = await import('../keys.ts');
-    const token = signJwt({ sub: crypto.randomUUID(), role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, stack.jwtSecret);
+    const token = signJwt({ sub: crypto.randomUUID(), role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }, stack.signingKey);
     await socket.join(`realtime:${table}`, { config: { postgres_changes: [{ event: '*', schema: 'public', table }] }, access_token: token });
     return socket;
   }

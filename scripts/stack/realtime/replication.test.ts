@@ -69,7 +69,7 @@ describe('a database restart', () => {
     const socket = await TestSocket.open(stack.apiUrl, stack.anonKey, '2.0.0');
     try {
       const binding = { event: 'INSERT', schema: 'public', table: 'user_messages', filter: `receiver_id=eq.${receiver}` };
-      await socket.join('realtime:restart', { config: { postgres_changes: [binding] }, access_token: stack.serviceRoleKey });
+      await socket.join('realtime:restart', { config: { postgres_changes: [binding] }, access_token: stack.serviceRoleToken() });
       const [before] = await slots();
 
       await restartCluster(stack.cluster);

@@ -31,7 +31,7 @@ export const createRealtimeService: ServiceFactory = async (context: StackContex
   const dispatcher = new ChangeDispatcher(pool, rls, registry, log);
   const wal = new WalStream({ connectionString: context.dbUrlFor('supabase_realtime_admin'), pool, onChange: (change) => dispatcher.enqueue(change), log });
   await wal.start();
-  const deps: ChannelDeps = { jwtSecret: context.jwtSecret, pool, registry, topics: new TopicHub(), log };
+  const deps: ChannelDeps = { keys: context, pool, registry, topics: new TopicHub(), log };
   const connections = new Set<RealtimeConnection>();
   const server = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
 

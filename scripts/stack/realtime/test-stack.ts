@@ -6,12 +6,19 @@ import { startCluster, type Cluster } from '../../db/cluster.ts';
 import { applyBootstrap } from '../../db/migrate.ts';
 import type { Gateway } from '../gateway.ts';
 import { startServiceGateway } from '../service-gateway.ts';
+import { signJwt } from '../keys.ts';
+import type { SigningKey } from '../signing-keys.ts';
 import { createRealtimeService } from './service.ts';
 
 export interface RealtimeTestStack {
   apiUrl: string;
+  /** The publishable and secret keys, as a client uses them. */
   anonKey: string;
   serviceRoleKey: string;
+  /** What users' access tokens are signed with. */
+  signingKey: SigningKey;
+  /** A service-role JWT for a join (the secret key is no token: a join bringing one falls back to the socket's apikey). */
+  serviceRoleToken(): string;
   jwtSecret: string;
   cluster: Cluster;
   gateway: Gateway;
@@ -56,12 +63,14 @@ export async function startRealtimeTestStack(): Promise<RealtimeTestStack> {
     const setup = new pg.Client({ connectionString: cluster.url });
     await setup.connect();
     await setup.query(fixtureSql).finally(() => setup.end());
-    const { gateway, apiUrl, jwtSecret, anonKey, serviceRoleKey } = await startServiceGateway(cluster, { '/realtime/v1': createRealtimeService });
+    const { gateway, apiUrl, jwtSecret, publishableKey, secretKey, signingKey } = await startServiceGateway(cluster, { '/realtime/v1': createRealtimeService });
     let stopped = false;
     return {
       apiUrl,
-      anonKey,
-      serviceRoleKey,
+      anonKey: publishableKey,
+      serviceRoleKey: secretKey,
+      signingKey,
+      serviceRoleToken: () => signJwt({ role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 }, signingKey),
       jwtSecret,
       cluster,
       gateway,

@@ -1,6 +1,13 @@
 // Access-token checks of a channel, with the reasons Realtime gives (RealtimeChannel.confirm_token,
 // ChannelsAuthorization.authorize_conn): the client shows them as the channel error.
-import { verifyJwt, JwtError, type JwtClaims } from '../keys.ts';
+import type { StackContext } from '../context.ts';
+import { JwtError, verifyAccessToken, type JwtClaims } from '../keys.ts';
+import { accessTokenKeys, isOpaqueApiKey, resolveApiKey } from '../project-keys.ts';
+
+export type RealtimeKeys = Pick<StackContext, 'signingKey' | 'jwtSecret' | 'publishableKey' | 'secretKey' | 'anonKey' | 'serviceRoleKey' | 'settings'>;
+
+/** An opaque API key given as the access token (supabase-js sends the key when no one is signed in) stands for its role, without expiry. */
+const opaqueKeyExp = 4102444800;
 
 export type TokenCheck = { ok: true; claims: JwtClaims & { role: string; exp: number } } | { ok: false; code: string; message: string };
 
@@ -22,14 +29,19 @@ const cleanToken = (token: string) => {
   }
 };
 
-export function checkAccessToken(rawToken: unknown, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): TokenCheck {
+export function checkAccessToken(rawToken: unknown, keys: RealtimeKeys, nowSeconds = Math.floor(Date.now() / 1000)): TokenCheck {
   if (typeof rawToken !== 'string') return { ok: false, code: 'MalformedJWT', message: 'The token provided is not a valid JWT' };
   const token = cleanToken(rawToken);
+  if (isOpaqueApiKey(token)) {
+    const key = resolveApiKey(keys, token);
+    if (!key) return { ok: false, code: 'JwtSignatureError', message: 'Failed to validate JWT signature' };
+    return { ok: true, claims: { iss: 'supabase', role: key.role, exp: opaqueKeyExp } };
+  }
   const claims = readClaims(token);
   if (token.split('.').length !== 3 || !claims) return { ok: false, code: 'MalformedJWT', message: 'The token provided is not a valid JWT' };
   try {
-    // Expiry is judged below with Realtime's wording, so verifyJwt checks the signature only.
-    verifyJwt(token, secret, Number.NEGATIVE_INFINITY);
+    // Expiry is judged below with Realtime's wording, so this checks the signature only.
+    verifyAccessToken(token, accessTokenKeys(keys), Number.NEGATIVE_INFINITY);
   } catch (error) {
     if (error instanceof JwtError) return { ok: false, code: 'JwtSignatureError', message: 'Failed to validate JWT signature' };
     throw error;

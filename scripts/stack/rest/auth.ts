@@ -1,7 +1,8 @@
-// Who a request runs as, as PostgREST decides it: no token → anon; a valid HS256 token → its
+// Who a request runs as, as PostgREST decides it: no token → anon; a valid token (ES256 by the
+// JWKS, HS256 while the legacy keys are on) → its
 // `role` claim (anon when absent); a bad or expired token → 401 PGRST301/PGRST303.
 import type { IncomingMessage } from 'node:http';
-import { JwtError, verifyJwt, type JwtClaims } from '../keys.ts';
+import { JwtError, verifyAccessToken, type AccessTokenKeys, type JwtClaims } from '../keys.ts';
 import { errors } from './errors.ts';
 
 export const anonRole = 'anon';
@@ -13,7 +14,7 @@ export interface RequestAuth {
   authed: boolean;
 }
 
-export function authenticate(req: IncomingMessage, secret: string): RequestAuth {
+export function authenticate(req: IncomingMessage, keys: AccessTokenKeys): RequestAuth {
   const header = req.headers.authorization;
   const match = header === undefined ? null : /^bearer(?:\s+(.*))?$/is.exec(header.trim());
   if (!match) return { role: anonRole, claims: { role: anonRole }, authed: false };
@@ -21,7 +22,7 @@ export function authenticate(req: IncomingMessage, secret: string): RequestAuth 
   if (!token) throw errors.jwt('decode', 'Empty JWT is sent in Authorization header');
   let claims: JwtClaims;
   try {
-    claims = verifyJwt(token, secret);
+    claims = verifyAccessToken(token, keys);
   } catch (error) {
     if (error instanceof JwtError) throw errors.jwt(error.kind, error.message);
     throw errors.jwt('decode', 'JWT cryptographic operation failed');

@@ -15,6 +15,7 @@ import { callRoutine } from './rpc.ts';
 import type { SchemaCacheHolder } from './schema-cache.ts';
 import { readTable } from './table-read.ts';
 import { writeTable } from './table-write.ts';
+import { accessTokenKeys } from '../project-keys.ts';
 
 export interface RestDeps {
   context: StackContext;
@@ -115,7 +116,7 @@ export async function handleRest(deps: RestDeps, req: IncomingMessage, res: Serv
   const head = method === 'HEAD';
   let authed = false;
   try {
-    const auth = authenticate(req, deps.context.jwtSecret);
+    const auth = authenticate(req, accessTokenKeys(deps.context));
     authed = auth.authed;
     const target = resource(path);
     if (target.kind === 'rpc' && !rpcMethods.has(method)) throw errors.rpcMethod(method);

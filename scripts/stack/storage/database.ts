@@ -3,6 +3,7 @@
 // so RLS on storage.objects and storage.buckets decides exactly as it does for PostgREST.
 import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
+import type { AccessTokenKeys } from '../keys.ts';
 import { authenticate } from '../rest/auth.ts';
 import { RestError } from '../rest/errors.ts';
 import type { Row, Statement } from '../rest/pipeline.ts';
@@ -20,9 +21,9 @@ export interface Caller {
 export const serviceCaller: Caller = { role: 'service_role', claims: { role: 'service_role' }, owner: undefined };
 
 /** The caller of a request; a bad or expired token is refused as storage-api refuses it. */
-export function callerOf(req: IncomingMessage, secret: string): Caller {
+export function callerOf(req: IncomingMessage, keys: AccessTokenKeys): Caller {
   try {
-    const { role, claims } = authenticate(req, secret);
+    const { role, claims } = authenticate(req, keys);
     return { role, claims, owner: typeof claims.sub === 'string' ? claims.sub : undefined };
   } catch (error) {
     if (error instanceof RestError) throw errors.accessDenied(error.message);

@@ -2,6 +2,7 @@
 // lazily: signed URLs need none) and its database, plus the parsing every route shares.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
+import type { AccessTokenKeys } from '../keys.ts';
 import { BodyTooLargeError, readBody } from '../http.ts';
 import { callerOf, storageDatabase, type Caller, type Database } from './database.ts';
 import { errors } from './errors.ts';
@@ -10,7 +11,10 @@ import type { FileStore } from './file-store.ts';
 export interface StorageEnv {
   store: FileStore;
   pool: pg.Pool;
+  /** Signs and checks the signed-URL tokens (HS256, as storage-api does with the project's secret). */
   jwtSecret: string;
+  /** What the callers' access tokens are verified against now. */
+  accessTokenKeys(): AccessTokenKeys;
   apiUrl: string;
   /** Largest standard upload (bytes) when the bucket sets no smaller limit. */
   uploadLimit: number;
@@ -38,7 +42,7 @@ export function storageRequest(env: StorageEnv, req: IncomingMessage, res: Serve
     url,
     path,
     db: storageDatabase(env.pool, req, `/storage/v1${path}`),
-    caller: () => (caller ??= callerOf(req, env.jwtSecret)),
+    caller: () => (caller ??= callerOf(req, env.accessTokenKeys())),
   };
 }
 

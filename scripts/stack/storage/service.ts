@@ -13,6 +13,7 @@ import { storageRequest, type StorageEnv, type StorageRequest } from './request.
 import { signObject, signObjects } from './sign.ts';
 import { handleTus, tusHeaders, tusPath } from './tus.ts';
 import { createSignedUploadUrl, uploadObject, uploadToSignedUrl } from './upload.ts';
+import { accessTokenKeys } from '../project-keys.ts';
 
 /** Supabase's default global limit for standard uploads (50 MB). */
 export const defaultUploadLimit = 50 * 1024 * 1024;
@@ -66,6 +67,7 @@ export function createStorageService(options: StorageOptions): ServiceFactory {
       store: new FileStore(options.dataDir),
       pool: context.pool('authenticator'),
       jwtSecret: context.jwtSecret,
+      accessTokenKeys: () => accessTokenKeys(context),
       apiUrl: context.apiUrl,
       uploadLimit: options.uploadLimit ?? defaultUploadLimit,
       resumableUploadLimit: options.resumableUploadLimit ?? defaultResumableUploadLimit,

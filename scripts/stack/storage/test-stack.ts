@@ -1,6 +1,6 @@
 // For tests: a throwaway cluster with the platform bootstrap (Storage's schema included) and a
-// gateway serving only /storage/v1, its bytes in a temp folder; users are HS256 tokens made
-// with the stack's secret, exactly what GoTrue would issue.
+// gateway serving only /storage/v1, its bytes in a temp folder; users are ES256 tokens made
+// with the stack's signing key, exactly what GoTrue would issue.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,10 @@ import { createStorageService, type StorageOptions } from './service.ts';
 
 export interface StorageTestStack {
   url: string;
+  /** The publishable and secret keys, as a client uses them. */
   anonKey: string;
   serviceRoleKey: string;
+  /** Signs Storage's signed-URL tokens. */
   jwtSecret: string;
   dbUrl: string;
   dataDir: string;
@@ -33,13 +35,13 @@ export async function startStorageTestStack(options: Omit<StorageOptions, 'dataD
     const { gateway, jwtSecret, ...keys } = await startServiceGateway(cluster, { '/storage/v1': createStorageService({ ...options, dataDir }) });
     return {
       url: gateway.url,
-      anonKey: keys.anonKey,
-      serviceRoleKey: keys.serviceRoleKey,
+      anonKey: keys.publishableKey,
+      serviceRoleKey: keys.secretKey,
       jwtSecret,
       dbUrl: cluster.url,
       dataDir,
       tokenFor: (userId, { expiresIn = 3600 } = {}) =>
-        signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', email: `${userId}@example.test`, exp: Math.floor(Date.now() / 1000) + expiresIn }, jwtSecret),
+        signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', email: `${userId}@example.test`, exp: Math.floor(Date.now() / 1000) + expiresIn }, keys.signingKey),
       async stop() {
         await gateway.close();
         await stop();

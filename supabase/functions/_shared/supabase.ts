@@ -1,8 +1,9 @@
-// The two Supabase clients of the functions. The caller's client forwards their Authorization
-// header, so every query runs under RLS as them; the service-role client bypasses RLS and is used
+// The Supabase clients of the functions, made with the keys the hosted runtime provides:
+// SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS, JSON dictionaries of named keys whose
+// `default` entry is the project's default key. The caller's client forwards their Authorization
+// header, so every query runs under RLS as them; the secret-key client bypasses RLS and is used
 // only for the writes a caller may not make (pending checkouts, orders, the admin role).
-import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
-import { HttpError } from './errors.ts';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 export function requireEnv(name: string): string {
   const value = Deno.env.get(name);
@@ -10,25 +11,32 @@ export function requireEnv(name: string): string {
   return value;
 }
 
+const namedKeys = (name: 'SUPABASE_PUBLISHABLE_KEYS' | 'SUPABASE_SECRET_KEYS') => JSON.parse(requireEnv(name)) as Record<string, string>;
+
+/** Every publishable and secret key of the project, whatever its name. */
+export const apiKeys = (): string[] => [...Object.values(namedKeys('SUPABASE_PUBLISHABLE_KEYS')), ...Object.values(namedKeys('SUPABASE_SECRET_KEYS'))];
+
+/** The `default` key of SUPABASE_PUBLISHABLE_KEYS or SUPABASE_SECRET_KEYS. */
+function defaultKey(name: 'SUPABASE_PUBLISHABLE_KEYS' | 'SUPABASE_SECRET_KEYS'): string {
+  const key = namedKeys(name).default;
+  if (!key) throw new Error(`${name} has no "default" key.`);
+  return key;
+}
+
+export const publishableKey = () => defaultKey('SUPABASE_PUBLISHABLE_KEYS');
+
 // A function serves one request at a time per client: no session to keep or refresh.
 const serverSide = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
+/** A client as anon: the caller's token, when forwarded, decides instead. */
+export function publishableClient(headers: Record<string, string> = {}): SupabaseClient {
+  return createClient(requireEnv('SUPABASE_URL'), publishableKey(), { ...serverSide, global: { headers } });
+}
+
 export function callerClient(request: Request): SupabaseClient {
-  const authorization = request.headers.get('Authorization') ?? '';
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), { ...serverSide, global: { headers: { Authorization: authorization } } });
+  return publishableClient({ Authorization: request.headers.get('Authorization') ?? '' });
 }
 
 export function serviceClient(): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), serverSide);
-}
-
-/** The signed-in caller as GoTrue knows them; an anon key or a stale token is a 401. */
-export async function requireUser(request: Request, caller: SupabaseClient): Promise<User> {
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
-  if (!token) throw new HttpError(401, 'not_signed_in', 'Sign in to continue.');
-  const { data, error } = await caller.auth.getUser(token);
-  // GoTrue refusing the token is the caller's problem; GoTrue failing is ours.
-  if (error && !(error.status && error.status < 500)) throw error;
-  if (error || !data.user) throw new HttpError(401, 'not_signed_in', 'Sign in to continue.', { cause: error?.message });
-  return data.user;
+  return createClient(requireEnv('SUPABASE_URL'), defaultKey('SUPABASE_SECRET_KEYS'), serverSide);
 }

@@ -9,7 +9,8 @@ import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { signatureLength, sniffDeliverable, unsupportedDeliverable } from '../_shared/file-signature.ts';
 import { AttachDeliverableBody, parseBody } from '../_shared/schemas.ts';
-import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/caller.ts';
+import { callerClient, publishableKey, requireEnv, serviceClient } from '../_shared/supabase.ts';
 
 const bucket = 'deliverables';
 
@@ -26,7 +27,7 @@ async function leadingBytes(request: Request, path: string): Promise<{ bytes: Ui
   const response = await fetch(`${requireEnv('SUPABASE_URL')}/storage/v1/object/authenticated/${bucket}/${encodedPath(path)}`, {
     headers: {
       Authorization: request.headers.get('Authorization') ?? '',
-      apikey: requireEnv('SUPABASE_ANON_KEY'),
+      apikey: publishableKey(),
       Range: `bytes=0-${signatureLength - 1}`,
     },
   });
@@ -65,7 +66,7 @@ Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const caller = callerClient(request);
-    const user = await requireUser(request, caller);
+    const user = await requireUser(request);
     const { variant_id, object_path } = parseBody(AttachDeliverableBody, await readJson(request));
     await requireAdmin(caller, user.id);
 

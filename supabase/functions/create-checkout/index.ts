@@ -6,7 +6,8 @@ import { type CatalogueVariant, commerceFromEnv } from '../_shared/commerce.ts';
 import { preflight } from '../_shared/cors.ts';
 import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { CreateCheckoutBody, parseBody } from '../_shared/schemas.ts';
-import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/caller.ts';
+import { callerClient, requireEnv, serviceClient } from '../_shared/supabase.ts';
 import { requireConsent } from './consent.ts';
 
 function requireSiteOrigin(field: string, url: string): void {
@@ -49,7 +50,7 @@ async function claimCheckout(request: Request): Promise<void> {
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
-    const user = await requireUser(request, callerClient(request));
+    const user = await requireUser(request);
     const body = parseBody(CreateCheckoutBody, await readJson(request));
     if (body.items.length === 0) throw badRequest('empty_cart', 'The cart is empty.');
     requireSiteOrigin('successUrl', body.successUrl);

@@ -5,19 +5,17 @@
 // never the body's). Orders and invoices stay for the accounts, detached from the person; the
 // last administrator is refused. Last, the stamped copies that bore the person's name and e-mail
 // are removed from Storage. Answers `{ erased: true }`; the browser then signs out.
+import { requireUser } from '../_shared/caller.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { DeleteAccountBody, parseBody } from '../_shared/schemas.ts';
-import { callerClient, requireEnv, requireUser, serviceClient } from '../_shared/supabase.ts';
-import { createClient } from '@supabase/supabase-js';
+import { publishableClient, serviceClient } from '../_shared/supabase.ts';
 
 const deliverablesBucket = 'deliverables';
 
 /** Checks the password with GoTrue, then ends the session that check opened. */
 async function verifyPassword(email: string, password: string): Promise<void> {
-  const verifier = createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
+  const verifier = publishableClient();
   const { error } = await verifier.auth.signInWithPassword({ email, password });
   if (error?.status === 429) {
     throw new HttpError(429, 'rate_limited', 'Trop de tentatives', { detail: 'Veuillez patienter quelques minutes avant de réessayer.' });
@@ -41,7 +39,7 @@ function refusal(error: { code?: string; message: string }): HttpError | null {
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
-    const user = await requireUser(request, callerClient(request));
+    const user = await requireUser(request);
     const { password } = parseBody(DeleteAccountBody, await readJson(request));
     if (!user.email) throw new HttpError(409, 'no_email', 'Suppression impossible', { detail: 'Ce compte n\'a pas d\'adresse e-mail pour vérifier votre mot de passe.' });
     await verifyPassword(user.email, password);

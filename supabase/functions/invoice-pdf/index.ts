@@ -9,7 +9,8 @@ import { corsHeaders, preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, readJson } from '../_shared/errors.ts';
 import { consentStatement, readOrderConsent } from '../_shared/order-consent.ts';
 import { InvoicePdfBody, parseBody } from '../_shared/schemas.ts';
-import { callerClient, requireEnv, requireUser } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/caller.ts';
+import { callerClient, requireEnv } from '../_shared/supabase.ts';
 import type { InvoiceDocument } from './invoice-figures.ts';
 import { renderInvoice } from './render-invoice.ts';
 
@@ -41,7 +42,7 @@ Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const caller = callerClient(request);
-    await requireUser(request, caller);
+    await requireUser(request);
     const { order_id } = parseBody(InvoicePdfBody, await readJson(request));
 
     const { data, error } = await caller.rpc('invoice_document', { p_order_id: order_id });

@@ -7,7 +7,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/errors.ts';
 import { IssueDownloadBody, parseBody } from '../_shared/schemas.ts';
-import { callerClient, requireUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/caller.ts';
+import { callerClient, serviceClient } from '../_shared/supabase.ts';
 import { deliverablesBucket, makeBuyerCopy } from './buyer-copy.ts';
 import { deliveryFileName } from './file-name.ts';
 import { fileUnavailable, linkRefusal } from './refusals.ts';
@@ -57,7 +58,7 @@ Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const caller = callerClient(request);
-    const user = await requireUser(request, caller);
+    const user = await requireUser(request);
     const { order_item_id, disposition } = parseBody(IssueDownloadBody, await readJson(request));
     const item = await readOwnItem(caller, user.id, order_item_id);
 

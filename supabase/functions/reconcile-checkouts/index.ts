@@ -5,7 +5,7 @@
 //   403. That secret is not a JWT, so the gateway's verify_jwt is off for this function
 //   (supabase/config.toml) and nothing else (REST, the other functions) accepts it;
 // - `{ "scope": "mine" }`: a signed-in customer opening their dashboard, for their own checkouts,
-//   their token checked by GoTrue (requireUser).
+//   their token verified against the JWKS (requireUser).
 // The function's own work uses the platform's service-role key (serviceClient), never the caller's.
 // Both answer `{ recorded, canceled, expired, issues, still_pending }`.
 import { commerceFromEnv } from '../_shared/commerce.ts';
@@ -13,7 +13,8 @@ import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { parseBody, ReconcileCheckoutsBody } from '../_shared/schemas.ts';
 import { bearsJobSecret } from '../_shared/job-secret.ts';
-import { callerClient, requireUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/caller.ts';
+import { callerClient, serviceClient } from '../_shared/supabase.ts';
 import { reconcileCheckouts } from './reconcile.ts';
 
 Deno.serve(async (request) => {
@@ -24,7 +25,7 @@ Deno.serve(async (request) => {
       if (!bearsJobSecret(request, 'RECONCILE_CHECKOUTS_SECRET')) throw new HttpError(403, 'scheduled_job_only', 'Only the scheduled job may reconcile every checkout.');
       return jsonResponse(await reconcileCheckouts(serviceClient(), commerceFromEnv()));
     }
-    const user = await requireUser(request, callerClient(request));
+    const user = await requireUser(request);
     return jsonResponse(await reconcileCheckouts(serviceClient(), commerceFromEnv(), user.id));
   } catch (error) {
     return errorResponse(error);

@@ -8,7 +8,8 @@ import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { parseBody, RecordOrderBody } from '../_shared/schemas.ts';
-import { callerClient, requireUser, serviceClient } from '../_shared/supabase.ts';
+import { requireUser } from '../_shared/caller.ts';
+import { callerClient, serviceClient } from '../_shared/supabase.ts';
 import { type PaymentVerdict, type PricedCheckout, pricedCheckoutColumns, recordPaidCheckout, verifyPayment } from '../_shared/verify-payment.ts';
 
 const refusals: Record<Exclude<PaymentVerdict, 'paid'>, [status: number, code: string, message: string]> = {
@@ -23,7 +24,7 @@ Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const caller = callerClient(request);
-    const user = await requireUser(request, caller);
+    const user = await requireUser(request);
     const { session_id } = parseBody(RecordOrderBody, await readJson(request));
 
     // Read as the caller: RLS shows a pending checkout to its buyer only.

@@ -1,6 +1,7 @@
 // set-admin-role: grants the `admin` role to an existing account whose address is listed in the
 // ADMIN_EMAILS secret, and to nothing else. Idempotent; the answer says what happened.
 import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { requireProjectCaller } from '../_shared/caller.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { parseBody, SetAdminRoleBody } from '../_shared/schemas.ts';
@@ -25,6 +26,7 @@ async function findAccount(service: SupabaseClient, email: string): Promise<User
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
+    await requireProjectCaller(request);
     const email = parseBody(SetAdminRoleBody, await readJson(request)).adminEmail.toLowerCase();
     if (!configuredAddresses().has(email)) {
       throw new HttpError(403, 'not_an_admin_address', `${email} is not configured as an administrator address.`);

@@ -13,8 +13,9 @@ function required(name: string): string {
 
 export const env = {
   supabaseUrl: required('SUPABASE_URL'),
-  anonKey: required('SUPABASE_ANON_KEY'),
-  serviceRoleKey: required('SUPABASE_SERVICE_ROLE_KEY'),
+  /** The publishable key (the anon role) and the secret key (the service role). */
+  anonKey: required('SUPABASE_PUBLISHABLE_KEY'),
+  serviceRoleKey: required('SUPABASE_SECRET_KEY'),
   commerceUrl: required('COMMERCE_API_URL').replace(/\/+$/, ''),
   storeId: required('COMMERCE_STORE_ID'),
   siteUrl: required('SITE_URL'),

@@ -188,7 +188,7 @@ Deno.test('another customer, anon, a made-up item and a missing original are ref
   });
   assert.equal(bare.status, 401);
   await bare.body?.cancel();
-  // The anon key is a valid JWT but no one: the function asks for a signed-in buyer.
+  // The publishable key names no one: the function asks for a signed-in buyer.
   const anon = await callFunction('issue-download', { order_item_id: sold.itemId, disposition: 'attachment' });
   assert.equal(anon.status, 401);
   assert.equal(anon.body.error.code, 'not_signed_in');

@@ -20,9 +20,9 @@ export interface AuthStack {
 }
 
 function fromEnvironment(): Omit<AuthStack, 'confirmingGateway' | 'autoconfirmingGateway' | 'stop'> | undefined {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL } = process.env;
-  if (!SUPABASE_URL || !SUPABASE_ANON_KEY || !SUPABASE_SERVICE_ROLE_KEY || !SUPABASE_DB_URL) return undefined;
-  return { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY, serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY, dbUrl: SUPABASE_DB_URL };
+  const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY, SUPABASE_SECRET_KEY, SUPABASE_DB_URL } = process.env;
+  if (!SUPABASE_URL || !SUPABASE_PUBLISHABLE_KEY || !SUPABASE_SECRET_KEY || !SUPABASE_DB_URL) return undefined;
+  return { url: SUPABASE_URL, anonKey: SUPABASE_PUBLISHABLE_KEY, serviceRoleKey: SUPABASE_SECRET_KEY, dbUrl: SUPABASE_DB_URL };
 }
 
 export async function startAuthStack(): Promise<AuthStack> {
@@ -45,7 +45,7 @@ export async function startAuthStack(): Promise<AuthStack> {
   }
   const local = await startAuthTestStack();
   // Confirmations on, as the stack the orchestrator starts has them.
-  const { url, anonKey, serviceRoleKey } = local.unconfirmed;
+  const { url, publishableKey: anonKey, secretKey: serviceRoleKey } = local.unconfirmed;
   return {
     url,
     anonKey,

@@ -3,15 +3,17 @@
 // throwaway cluster, a gateway serving only realtime, a fixture user_messages of the same shape).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { signJwt } from '../../../scripts/stack/keys.ts';
+import { signJwt, type TokenKey } from '../../../scripts/stack/keys.ts';
 import { startRealtimeTestStack } from '../../../scripts/stack/realtime/test-stack.ts';
+import { tokenKeyFrom } from '../../support/token-key.ts';
 
 export interface RealtimeStack {
   apiUrl: string;
   anonKey: string;
   /** Superuser connection URL of the stack's database. */
   dbUrl: string;
-  jwtSecret: string;
+  /** What users' access tokens are signed with (the signing key; the JWT secret for a legacy project). */
+  tokenKey: TokenKey;
   /** Superuser pool: writes rows as the database owner would, bypassing RLS. */
   db: pg.Pool;
   stop(): Promise<void>;
@@ -34,9 +36,10 @@ export interface Message {
 }
 
 function fromEnvironment(): Omit<RealtimeStack, 'db' | 'stop'> | undefined {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_DB_URL, SUPABASE_JWT_SECRET } = process.env;
-  if (!SUPABASE_URL || !SUPABASE_ANON_KEY || !SUPABASE_DB_URL || !SUPABASE_JWT_SECRET) return undefined;
-  return { apiUrl: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY, dbUrl: SUPABASE_DB_URL, jwtSecret: SUPABASE_JWT_SECRET };
+  const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY, SUPABASE_DB_URL } = process.env;
+  const tokenKey = tokenKeyFrom(process.env);
+  if (!SUPABASE_URL || !SUPABASE_PUBLISHABLE_KEY || !SUPABASE_DB_URL || !tokenKey) return undefined;
+  return { apiUrl: SUPABASE_URL, anonKey: SUPABASE_PUBLISHABLE_KEY, dbUrl: SUPABASE_DB_URL, tokenKey };
 }
 
 /**
@@ -61,7 +64,7 @@ export async function startRealtimeStack(): Promise<RealtimeStack> {
     apiUrl: local.apiUrl,
     anonKey: local.anonKey,
     dbUrl: local.cluster.url,
-    jwtSecret: local.jwtSecret,
+    tokenKey: local.signingKey,
     db,
     async stop() {
       await db.end();
@@ -106,7 +109,7 @@ export function customerToken(stack: RealtimeStack, id: string, email: string, e
       session_id: randomUUID(),
       is_anonymous: false,
     },
-    stack.jwtSecret,
+    stack.tokenKey,
   );
 }
 

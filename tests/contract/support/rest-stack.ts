@@ -8,9 +8,10 @@ import { startCluster, type Cluster } from '../../../scripts/db/cluster.ts';
 import { applyBootstrap, applyMigrations } from '../../../scripts/db/migrate.ts';
 import { supabaseDir } from '../../../scripts/lib/paths.ts';
 import type { Gateway } from '../../../scripts/stack/gateway.ts';
-import { apiKeys, signJwt } from '../../../scripts/stack/keys.ts';
+import { signJwt, type TokenKey } from '../../../scripts/stack/keys.ts';
 import { createRestService } from '../../../scripts/stack/rest/service.ts';
-import { startServiceGateway } from '../../../scripts/stack/service-gateway.ts';
+import { startServiceGateway, type ServiceGateway } from '../../../scripts/stack/service-gateway.ts';
+import { tokenKeyFrom } from '../../support/token-key.ts';
 import { installFixture, removeFixture, type FixtureData } from './rest-fixture.ts';
 
 export interface RestStack {
@@ -18,7 +19,10 @@ export interface RestStack {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The legacy HS256 secret: Storage's signed-URL tokens. */
   jwtSecret: string;
+  /** What users' access tokens are signed with (the signing key; the JWT secret for a legacy project). */
+  tokenKey: TokenKey;
   /** Superuser connection URL. */
   dbUrl: string;
   fixture: FixtureData;
@@ -28,14 +32,16 @@ export interface RestStack {
 }
 
 function fromEnvironment() {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_DB_URL, SUPABASE_JWT_SECRET, SUPABASE_SERVICE_ROLE_KEY } = process.env;
-  if (!SUPABASE_URL || !SUPABASE_ANON_KEY || !SUPABASE_DB_URL || !SUPABASE_JWT_SECRET) return undefined;
+  const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY, SUPABASE_DB_URL, SUPABASE_JWT_SECRET, SUPABASE_SECRET_KEY } = process.env;
+  const tokenKey = tokenKeyFrom(process.env);
+  if (!SUPABASE_URL || !SUPABASE_PUBLISHABLE_KEY || !SUPABASE_SECRET_KEY || !SUPABASE_DB_URL || !SUPABASE_JWT_SECRET || !tokenKey) return undefined;
   return {
     url: SUPABASE_URL,
-    anonKey: SUPABASE_ANON_KEY,
-    serviceRoleKey: SUPABASE_SERVICE_ROLE_KEY ?? apiKeys(SUPABASE_JWT_SECRET).serviceRoleKey,
+    anonKey: SUPABASE_PUBLISHABLE_KEY,
+    serviceRoleKey: SUPABASE_SECRET_KEY,
     dbUrl: SUPABASE_DB_URL,
     jwtSecret: SUPABASE_JWT_SECRET,
+    tokenKey,
   };
 }
 
@@ -54,13 +60,13 @@ async function applyShopMigrations(dbUrl: string): Promise<void> {
   }
 }
 
-async function startLocal(): Promise<{ cluster: Cluster; gateway: Gateway; jwtSecret: string }> {
+async function startLocal(): Promise<{ cluster: Cluster; gateway: Gateway; keys: ServiceGateway }> {
   const cluster = await startCluster({ persistent: false });
   try {
     await applyBootstrap(cluster.url);
     await applyShopMigrations(cluster.url);
-    const { gateway, jwtSecret } = await startServiceGateway(cluster, { '/rest/v1': createRestService });
-    return { cluster, gateway, jwtSecret };
+    const keys = await startServiceGateway(cluster, { '/rest/v1': createRestService });
+    return { cluster, gateway: keys.gateway, keys };
   } catch (error) {
     await cluster.stop();
     throw error;
@@ -92,9 +98,11 @@ export async function startRestStack(options: { shared?: boolean } = {}): Promis
   const local = shared ? undefined : await startLocal();
   const base = shared ?? {
     url: local!.gateway.url,
-    ...apiKeys(local!.jwtSecret),
+    anonKey: local!.keys.publishableKey,
+    serviceRoleKey: local!.keys.secretKey,
     dbUrl: local!.cluster.url,
-    jwtSecret: local!.jwtSecret,
+    jwtSecret: local!.keys.jwtSecret,
+    tokenKey: local!.keys.signingKey as TokenKey,
   };
   // Test files run in parallel: on a shared stack, one at a time owns the fixture.
   const lock = shared ? await fixtureLock(base.dbUrl) : undefined;
@@ -110,7 +118,7 @@ export async function startRestStack(options: { shared?: boolean } = {}): Promis
       ...base,
       fixture,
       tokenFor: (userId, { expiresIn = 3600, email = `${userId}@example.test` } = {}) =>
-        signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', email, exp: Math.floor(Date.now() / 1000) + expiresIn }, base.jwtSecret),
+        signJwt({ sub: userId, role: 'authenticated', aud: 'authenticated', email, exp: Math.floor(Date.now() / 1000) + expiresIn }, base.tokenKey),
       async stop() {
         if (shared) await removeFixture(base.dbUrl);
         await stopLocal();

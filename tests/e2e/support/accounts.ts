@@ -11,9 +11,9 @@ export interface Account {
 
 /** A customer signed up and confirmed (the journeys of confirmation itself go through the outbox). */
 export async function signUpCustomer(label: string): Promise<Account> {
-  const keys = { SUPABASE_URL: process.env.SUPABASE_URL!, SUPABASE_ANON_KEY: process.env.SUPABASE_ANON_KEY!, SUPABASE_SERVICE_ROLE_KEY: process.env.SUPABASE_SERVICE_ROLE_KEY! };
+  const keys = { SUPABASE_URL: process.env.SUPABASE_URL!, SUPABASE_SECRET_KEY: process.env.SUPABASE_SECRET_KEY! };
   const account = { email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`, password: 'parcours-2026', fullName: `Client ${label}` };
-  await signUpConfirmed(keys, nodeClient(keys.SUPABASE_URL, keys.SUPABASE_ANON_KEY), account.email, account.password, { full_name: account.fullName });
+  await signUpConfirmed(keys, nodeClient(keys.SUPABASE_URL, process.env.SUPABASE_PUBLISHABLE_KEY!), account.email, account.password, { full_name: account.fullName });
   return account;
 }
 

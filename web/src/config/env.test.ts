@@ -3,7 +3,7 @@ import { parseEnv } from '@/config/env';
 
 const valid = {
   VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
-  VITE_SUPABASE_ANON_KEY: 'anon-key',
+  VITE_SUPABASE_PUBLISHABLE_KEY: 'anon-key',
   VITE_COMMERCE_API_URL: 'https://commerce.example.test',
   VITE_COMMERCE_STORE_ID: 'store_lumiere_sacree',
   VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
@@ -18,13 +18,13 @@ describe('parseEnv', () => {
 
   it('names every missing or invalid variable, and only those', () => {
     const source = { ...valid, VITE_SUPABASE_URL: 'pas-une-url', VITE_COMMERCE_API_URL: 'ftp://commerce.test', VITE_ADMIN_EMAIL: 'admin', VITE_COMMERCE_STORE_ID: '' };
-    delete (source as Partial<typeof valid>).VITE_SUPABASE_ANON_KEY;
+    delete (source as Partial<typeof valid>).VITE_SUPABASE_PUBLISHABLE_KEY;
     expect(() => parseEnv(source)).toThrow(
-      'Invalid env provided. The following variables are missing or invalid: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, VITE_COMMERCE_API_URL, VITE_COMMERCE_STORE_ID, VITE_ADMIN_EMAIL',
+      'Invalid env provided. The following variables are missing or invalid: VITE_SUPABASE_URL, VITE_SUPABASE_PUBLISHABLE_KEY, VITE_COMMERCE_API_URL, VITE_COMMERCE_STORE_ID, VITE_ADMIN_EMAIL',
     );
   });
 
   it('refuses a value that is not a string', () => {
-    expect(() => parseEnv({ ...valid, VITE_SUPABASE_ANON_KEY: 42 })).toThrow('VITE_SUPABASE_ANON_KEY');
+    expect(() => parseEnv({ ...valid, VITE_SUPABASE_PUBLISHABLE_KEY: 42 })).toThrow('VITE_SUPABASE_PUBLISHABLE_KEY');
   });
 });

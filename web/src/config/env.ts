@@ -5,7 +5,7 @@
 
 export interface Env {
   VITE_SUPABASE_URL: string;
-  VITE_SUPABASE_ANON_KEY: string;
+  VITE_SUPABASE_PUBLISHABLE_KEY: string;
   VITE_COMMERCE_API_URL: string;
   VITE_COMMERCE_STORE_ID: string;
   VITE_ADMIN_EMAIL: string;
@@ -23,7 +23,7 @@ const isEmail = (value: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value);
 
 const rules: Record<keyof Env, (value: string) => boolean> = {
   VITE_SUPABASE_URL: isUrl,
-  VITE_SUPABASE_ANON_KEY: isText,
+  VITE_SUPABASE_PUBLISHABLE_KEY: isText,
   VITE_COMMERCE_API_URL: isUrl,
   VITE_COMMERCE_STORE_ID: isText,
   VITE_ADMIN_EMAIL: isEmail,

@@ -22,7 +22,7 @@ export async function reportPageView(path: string, referrer: string | null): Pro
     await fetch(`${env.VITE_SUPABASE_URL}/rest/v1/rpc/record_page_view`, {
       method: 'POST',
       keepalive: true,
-      headers: { apikey: env.VITE_SUPABASE_ANON_KEY, 'Content-Type': 'application/json' },
+      headers: { apikey: env.VITE_SUPABASE_PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
       body: JSON.stringify({ p_path: path.slice(0, maxPathLength), p_referrer_host: referrer }),
     });
   } catch {

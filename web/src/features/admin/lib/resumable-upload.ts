@@ -54,7 +54,7 @@ export async function startResumableUpload(options: ResumableUploadOptions): Pro
     chunkSize,
     retryDelays,
     metadata,
-    headers: { apikey: env.VITE_SUPABASE_ANON_KEY, 'x-upsert': 'false' },
+    headers: { apikey: env.VITE_SUPABASE_PUBLISHABLE_KEY, 'x-upsert': 'false' },
     // Storage's TUS server creates first, then takes the bytes by PATCH.
     uploadDataDuringCreation: false,
     removeFingerprintOnSuccess: true,
