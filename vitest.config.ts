@@ -38,16 +38,6 @@ export default defineConfig({
         },
       },
       {
-        // The contract tests a second time, on a stack whose legacy keys are on (scripts/test.ts).
-        test: {
-          name: 'contract-legacy',
-          environment: 'node',
-          include: ['tests/contract/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
         // The contract tests a second time, on the shared stack with its legacy keys on (scripts/test.ts).
         test: {
           name: 'contract-legacy',
