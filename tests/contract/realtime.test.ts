@@ -129,10 +129,12 @@ describe('postgres_changes on user_messages', () => {
 describe('the socket and the token', () => {
   it('answers heartbeats, so the socket stays open and keeps delivering', async () => {
     const heartbeats: string[] = [];
-    const client = realtimeClient(stack, alice.token, { heartbeatIntervalMs: 100, heartbeatCallback: (status) => void heartbeats.push(status) });
+    // realtime-js counts a heartbeat unanswered by the next one as a timeout: at 100 ms, a busy
+    // moment of the machine's other test lanes was enough. Half a second still sends several.
+    const client = realtimeClient(stack, alice.token, { heartbeatIntervalMs: 500, heartbeatCallback: (status) => void heartbeats.push(status) });
     const listening = listen(client, [{ event: 'INSERT', filter: `receiver_id=eq.${alice.id}` }]);
     await ready(listening);
-    await settle(700);
+    await settle(2_300);
     expect(heartbeats.filter((s) => s === 'ok').length).toBeGreaterThanOrEqual(3);
     expect(heartbeats).not.toContain('timeout');
     expect(client.realtime.isConnected()).toBe(true);
