@@ -7,8 +7,8 @@
 // provider being down.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../stack/http.ts';
+import { listen } from '../lib/listen.ts';
 
 export type TokenOutcome = 'success' | 'unavailable';
 
@@ -55,13 +55,9 @@ export async function startCaptchaSandbox(options: { port: number; host?: string
       if (!res.headersSent) sendJson(res, 400, { success: false, 'error-codes': ['bad-request'] });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const url = await listen(server, options.port, options.host);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     secret,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,13 +2,13 @@
 // Store API for one store, hosted payment page, product images, fault injection. The digital
 // files are not the store's to serve: they live in the shop's private bucket.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { seedBySlug } from './catalogue.ts';
 import { productImageSvg } from './images.ts';
 import { closedPage, notFoundPage, paymentPage, stockGonePage } from './payment-page.ts';
 import { SandboxState } from './state.ts';
 import { createCheckout, getCheckout, getProduct, HttpError, listProducts, listVariants, type ApiAnswer } from './store-api.ts';
+import { listen } from '../lib/listen.ts';
 
 export interface SandboxOptions {
   port: number;
@@ -158,11 +158,7 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
       if (!res.headersSent) sendJson(res, { status, body: { message: status === 500 ? 'internal error' : error.message } });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listen(server, options.port, options.host);
   base ||= url;
   return {
     url,

@@ -3,11 +3,11 @@
 // `GET /emails/{id}` read back what was sent; `GET /` is the outbox page for a developer.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { BodyTooLargeError, bearerToken, readBody, sendJson } from '../stack/http.ts';
 import { Outbox, type StoredEmail } from './outbox.ts';
 import { attachmentPath, outboxPage, outboxPageCsp } from './outbox-page.ts';
 import { apiError, checkSendRequest, type ApiError } from './send-request.ts';
+import { listen } from '../lib/listen.ts';
 
 export interface MailSandboxOptions {
   port: number;
@@ -145,11 +145,7 @@ export async function startMailSandbox(options: MailSandboxOptions): Promise<Mai
       if (!res.headersSent) sendError(res, apiError(500, 'application_error', 'An unexpected error occurred.'));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await listen(server, options.port, options.host);
   return {
     url: baseUrl,
     apiKey: options.apiKey,

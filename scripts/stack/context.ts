@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import type { AuthMailSettings } from './auth/mail-settings.ts';
-import type { SigningKey } from './signing-keys.ts';
+import type { ProjectKeys } from './project-keys.ts';
 
 export interface StackSettings {
   /** GoTrue's MAILER_AUTOCONFIRM: sign-ups are confirmed at once unless this is false. */
@@ -22,21 +22,14 @@ export interface StackSettings {
   legacyKeys: boolean;
 }
 
-export interface StackContext {
+/** The project's keys (`ProjectKeys`), the database and the settings. */
+export interface StackContext extends ProjectKeys {
   /** The gateway's public base URL, e.g. http://127.0.0.1:54321. */
   apiUrl: string;
   /** Superuser connection URL. */
   dbUrl: string;
   /** Connection URL for another login role of the same cluster. */
   dbUrlFor(role: string): string;
-  /** The ES256 key access tokens are signed with (its public half is the JWKS). */
-  signingKey: SigningKey;
-  publishableKey: string;
-  secretKey: string;
-  /** Legacy: the HS256 secret and the JWT API keys derived from it. */
-  jwtSecret: string;
-  anonKey: string;
-  serviceRoleKey: string;
   settings: StackSettings;
   /** Pools per login role: `authenticator` (REST), `supabase_auth_admin` (auth), `postgres`. */
   pool(role: 'authenticator' | 'supabase_auth_admin' | 'supabase_realtime_admin' | 'postgres'): pg.Pool;

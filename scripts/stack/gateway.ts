@@ -2,11 +2,11 @@
 // API port, CORS for the web app, the API-key check (opaque keys swapped for a short-lived JWT of
 // their role, as the platform's gateway does), and routing by prefix to the services.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { Service, ServiceFactory, StackContext } from './context.ts';
 import { bearerToken, sendJson } from './http.ts';
 import { isOpaqueApiKey, mintedRoleToken, resolveApiKey } from './project-keys.ts';
+import { listen } from '../lib/listen.ts';
 
 export const servicePrefixes = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1'] as const;
 export type ServicePrefix = (typeof servicePrefixes)[number];
@@ -158,14 +158,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     target.service.upgrade(req, socket, head, target.url);
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const url = await listen(server, options.port, options.host);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     context,
     async close() {
       // No new connection from here on; then the services, then whatever connection is left.
