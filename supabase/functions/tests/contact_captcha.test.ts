@@ -37,8 +37,18 @@ async function withCaptchaRequired(test: () => Promise<void>): Promise<void> {
   }
 }
 
-/** An address of the documentation range (RFC 5737), one per test: each has its own allowance. */
-const newAddress = () => `192.0.2.${Math.floor(Math.random() * 254) + 1}`;
+/** An address of the documentation ranges (RFC 5737), never twice in a run: each has its own allowance. */
+const usedAddresses = new Set<string>();
+function newAddress(): string {
+  const ranges = ['192.0.2', '198.51.100', '203.0.113'];
+  for (;;) {
+    const address = `${ranges[Math.floor(Math.random() * ranges.length)]}.${Math.floor(Math.random() * 254) + 1}`;
+    if (!usedAddresses.has(address)) {
+      usedAddresses.add(address);
+      return address;
+    }
+  }
+}
 
 async function rest(path: string, body: unknown, address: string) {
   const response = await fetch(`${env.supabaseUrl}/rest/v1/${path}`, {
