@@ -7,7 +7,7 @@
 -- as the invoice's buyer. Deleting an account by another path (GoTrue's admin API) erases alike.
 begin;
 \ir helpers/setup.psql
-select plan(44);
+select plan(45);
 
 -- Only this file's administrators: whoever the database already had steps down.
 update public.profiles set role = 'customer' where role = 'admin';
@@ -129,8 +129,11 @@ select is((select count(*)::integer from public.profiles where id = (select id f
 select is((select count(*)::integer from public.user_messages where content in ('Bonjour, une question sur ma commande.', 'Bonjour Alice, avec plaisir.')), 0,
   'her chat, both ways, is gone');
 select is((select count(*)::integer from public.contact_messages where name = 'Alice'), 0, 'her contact message is gone');
-select is((select count(*)::integer from public.checkout_sessions where id in ('cs_erase_alice_paid', 'cs_erase_alice_open')), 0,
-  'her checkouts are gone');
+select is((select count(*)::integer from public.checkout_sessions where id = 'cs_erase_alice_paid'), 0,
+  'her paid checkout is gone (its order stays)');
+select results_eq($$ select user_id, invoice_buyer, status from public.checkout_sessions where id = 'cs_erase_alice_open' $$,
+  $$ values (null::uuid, '{"full_name": "Alice Martin"}'::jsonb, 'pending'::text) $$,
+  'her open checkout stays while it may still be paid, detached, naming her (erased_buyer_checkout.test.sql)');
 select is((select count(*)::integer from public.download_links l join public.order_items i on i.id = l.order_item_id
             where i.order_id = (select order_id from recorded where who = 'alice')), 0, 'her download history is gone');
 

@@ -42,8 +42,11 @@ export function verifyPayment(session: CheckoutSession | null, priced: PricedChe
   return matchesPricedCheckout(session, priced) ? 'paid' : 'mismatch';
 }
 
-/** Records the order of a checkout that verifyPayment found `paid`; the same id on every call. */
-export async function recordPaidCheckout(service: SupabaseClient, sessionId: string, userId: string): Promise<string> {
+/**
+ * Records the order of a checkout that verifyPayment found `paid`; the same id on every call.
+ * `userId` null: the checkout of an erased account, recorded detached.
+ */
+export async function recordPaidCheckout(service: SupabaseClient, sessionId: string, userId: string | null): Promise<string> {
   const { data: orderId, error } = await service.rpc('record_order', { p_checkout_session_id: sessionId, p_user_id: userId });
   if (error || typeof orderId !== 'string') throw new Error(`record_order(${sessionId}): ${error?.message ?? 'no order id'}`);
   return orderId;

@@ -1,5 +1,5 @@
-// The reconciliation itself: each pending checkout of the last 24 hours asked of the commerce
-// service, judged as record-order judges it (_shared/verify-payment.ts), and settled: a paid one
+// The reconciliation itself: each pending checkout of the last 24 hours (and any of an erased
+// account, whatever its age) asked of the commerce service, judged as record-order judges it (_shared/verify-payment.ts), and settled: a paid one
 // recorded by `record_order` (idempotent, so a racing record-order makes the same one order), a
 // canceled or expired one marked so, one that cannot be recorded filed in payment_issues and set
 // aside as `needs_review`. A checkout the service cannot tell about now (still open, or the
@@ -18,7 +18,8 @@ export interface ReconciliationSummary {
 }
 
 interface PendingCheckout extends PricedCheckout {
-  user_id: string;
+  /** Null once its buyer erased their account. */
+  user_id: string | null;
 }
 
 type Settlement =
@@ -31,17 +32,37 @@ const pageSize = 1000;
 // Look-ups in flight at once: enough to overlap the service's latency, few enough not to hammer it.
 const concurrency = 8;
 
-async function pendingCheckouts(service: SupabaseClient, userId: string | undefined): Promise<PendingCheckout[]> {
-  const since = new Date(Date.now() - window24hMs).toISOString();
+/** Pending checkouts since a time (of one buyer, or everyone's), or those of erased accounts. */
+type PendingFilter = { since: string; userId?: string } | { detached: true };
+
+async function readPending(service: SupabaseClient, filter: PendingFilter): Promise<PendingCheckout[]> {
   const pending: PendingCheckout[] = [];
   for (let from = 0; ; from += pageSize) {
-    let query = service.from('checkout_sessions').select(`${pricedCheckoutColumns}, user_id`).eq('status', 'pending').gte('created_at', since);
-    if (userId) query = query.eq('user_id', userId);
+    let query = service.from('checkout_sessions').select(`${pricedCheckoutColumns}, user_id`).eq('status', 'pending');
+    if ('detached' in filter) query = query.is('user_id', null);
+    else {
+      query = query.gte('created_at', filter.since);
+      if (filter.userId) query = query.eq('user_id', filter.userId);
+    }
     const { data, error } = await query.order('id').range(from, from + pageSize - 1).returns<PendingCheckout[]>();
     if (error) throw new Error(`reading pending checkouts: ${error.message}`);
     pending.push(...data);
     if (data.length < pageSize) return pending;
   }
+}
+
+/**
+ * `userId`'s pending checkouts of the last 24 hours, or everyone's; and then, whatever their age,
+ * those of erased accounts (user id null), which no buyer's visit will ever bring back: each is
+ * asked about until the service settles it.
+ */
+async function pendingCheckouts(service: SupabaseClient, userId: string | undefined): Promise<PendingCheckout[]> {
+  const since = new Date(Date.now() - window24hMs).toISOString();
+  if (userId) return readPending(service, { since, userId });
+  const recent = await readPending(service, { since });
+  const seen = new Set(recent.map((checkout) => checkout.id));
+  const detached = await readPending(service, { detached: true });
+  return [...recent, ...detached.filter((checkout) => !seen.has(checkout.id))];
 }
 
 async function settle(checkout: PendingCheckout, commerce: CommerceClient, service: SupabaseClient): Promise<Settlement> {
@@ -102,7 +123,7 @@ export async function reconcileCheckouts(service: SupabaseClient, commerce: Comm
 
   const summary: ReconciliationSummary = { recorded: 0, canceled: 0, expired: 0, issues: 0, still_pending: 0 };
   const closed = { canceled: [] as string[], expired: [] as string[] };
-  const issues: { checkout_session_id: string; user_id: string; reason: string; detail: Record<string, unknown> }[] = [];
+  const issues: { checkout_session_id: string; user_id: string | null; reason: string; detail: Record<string, unknown> }[] = [];
   settled.forEach((result, i) => {
     const checkout = pending[i]!;
     if (result.status === 'rejected') {

@@ -192,3 +192,34 @@ Deno.test("the scheduled job's secret opens nothing else: REST, Auth, Storage, t
   const mine = await callFunction('reconcile-checkouts', { scope: 'mine' }, secret);
   assert.equal(mine.status, 401, JSON.stringify(mine.body));
 });
+
+Deno.test('a checkout paid after its buyer erased their account, days later, still becomes an order: detached, naming them', async () => {
+  const buyer = await signUpCustomer('erased');
+  const { url, sessionId } = await startCheckout(buyer);
+  const erased = await callFunction('delete-account', { password: 'lumiere-test-2026' }, buyer.token);
+  assert.equal(erased.status, 200, JSON.stringify(erased.body));
+  // Paid on the page left open, and older than the 24 hours a living buyer's checkout is asked about.
+  const paid = await pressPaymentButton(url, 'Payer');
+  assert.ok(paid.status >= 300 && paid.status < 400, `paying redirects (got ${paid.status})`);
+  const { error: aged } = await service.from('checkout_sessions').update({ created_at: new Date(Date.now() - 3 * 24 * 3600_000).toISOString() }).eq('id', sessionId);
+  assert.equal(aged, null);
+
+  const answer = await reconcileAll();
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.ok(answer.body.recorded >= 1, JSON.stringify(answer.body));
+  const { data: order, error } = await service.from('orders')
+    .select('user_id, invoice_buyer, total_amount_cents, consent_required, invoice_number, confirmation_sent_at, order_items(variant_id)')
+    .eq('checkout_session_id', sessionId).single();
+  assert.equal(error, null);
+  assert.equal(order.user_id, null);
+  assert.deepEqual(order.invoice_buyer, { full_name: 'Test erased' });
+  assert.equal(order.total_amount_cents, cartTotal);
+  assert.equal(order.consent_required, true);
+  assert.match(order.invoice_number, /^FA-\d{4}-\d{6}$/);
+  assert.equal(order.order_items.length, cart.length);
+  assert.equal(order.confirmation_sent_at, null, 'no confirmation: there is no address any more');
+  const { data: checkout } = await service.from('checkout_sessions').select('status, invoice_buyer').eq('id', sessionId).single();
+  assert.deepEqual(checkout, { status: 'completed', invoice_buyer: null }, 'the settled checkout forgets the name');
+  assert.deepEqual((await reconcileAll()).status, 200);
+  assert.equal((await ordersFor(sessionId)).length, 1, 'the next run records nothing more');
+});

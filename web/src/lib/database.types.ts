@@ -46,6 +46,7 @@ export type Database = {
           created_at: string
           currency: string
           id: string
+          invoice_buyer: Json | null
           items: NonNullable<Json>
           status: string
           total_amount_cents: number
@@ -60,6 +61,7 @@ export type Database = {
           created_at?: string
           currency?: string
           id: string
+          invoice_buyer?: Json | null
           items: NonNullable<Json>
           status?: string
           total_amount_cents: number
@@ -73,6 +75,7 @@ export type Database = {
           created_at?: string
           currency?: string
           id?: string
+          invoice_buyer?: Json | null
           items?: NonNullable<Json>
           status?: string
           total_amount_cents?: number
