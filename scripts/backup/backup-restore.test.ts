@@ -6,7 +6,7 @@
 // and downloads the same stamped copy, and the next order takes the invoice number after the last.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -18,6 +18,7 @@ import { nodeClient } from '../lib/supabase-client.ts';
 import { testStackRateLimits } from '../stack/auth/rate-limit-settings.ts';
 import { ensureDemoPurchase } from '../stack/demo-purchase.ts';
 import { startLocalStack, type LocalStack } from '../stack/launch.ts';
+import { resumableChunk } from './storage-objects.ts';
 import { carriedTables, shopTables, tableChecksums, targetOwnTables, type TableChecksum } from './shop-tables.ts';
 
 const demoCustomer = { email: 'client@lumiere-sacree.test', password: 'client-demo-2026' };
@@ -121,6 +122,9 @@ beforeAll(async () => {
   const second = await newCustomer(env(source), 'sauvegarde');
   secondBuyer = { email: second.email, password: 'shop-test-2026' };
   await buy(source, second.supabase, 'var_gratitude');
+  // A video past 6 MB, which the restore sends back through the resumable protocol.
+  const video = await nodeClient(source.apiUrl, source.secretKey).storage.from('deliverables').upload('products/rituel-complet.webm', randomBytes(resumableChunk + 1_000_000), { contentType: 'video/webm' });
+  expect(video.error).toBeNull();
 
   folder = mkdtempSync(join(tmpdir(), 'shop-backups-test-'));
   const backup = await command('backup', ['--url', source.dbUrl, '--out', folder], { SUPABASE_URL: source.apiUrl, SUPABASE_SECRET_KEY: source.secretKey });

@@ -3,6 +3,7 @@
 // same code serves the local stack and a hosted project (whose bytes live in S3, out of reach).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync, renameSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -92,11 +93,52 @@ export async function fileSha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/**
+ * Hosted Storage takes a standard upload up to its global limit (50 MB on the free plan) and
+ * recommends the resumable protocol past 6 MB; its TUS server wants chunks of exactly 6 MB.
+ */
+export const resumableChunk = 6 * 1024 * 1024;
+
+const tusMetadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+
+/** A large object through TUS (`/storage/v1/upload/resumable`), one 6 MB chunk at a time. */
+async function uploadResumable(api: StorageApi, object: ObjectRecord, path: string): Promise<void> {
+  const auth = { apikey: api.secretKey, Authorization: `Bearer ${api.secretKey}`, 'Tus-Resumable': '1.0.0' };
+  const fields: Record<string, string> = { bucketName: object.bucket, objectName: object.name };
+  if (object.contentType) fields.contentType = object.contentType;
+  const maxAge = /max-age=(\d+)/.exec(object.cacheControl ?? '')?.[1];
+  if (maxAge) fields.cacheControl = maxAge;
+  if (object.userMetadata) fields.metadata = JSON.stringify(object.userMetadata);
+  const created = await fetch(`${api.apiUrl}/storage/v1/upload/resumable`, {
+    method: 'POST',
+    headers: { ...auth, 'x-upsert': 'true', 'Upload-Length': String(object.size), 'Upload-Metadata': tusMetadata(fields) },
+  });
+  const location = created.headers.get('location');
+  if (created.status !== 201 || !location) throw new Error(`${object.bucket}/${object.name}: the resumable upload was not created (HTTP ${created.status} ${await created.text()})`);
+  const uploadUrl = new URL(location, api.apiUrl).href;
+  const handle = await open(path);
+  try {
+    for (let offset = 0; offset < object.size; offset += resumableChunk) {
+      const chunk = Buffer.alloc(Math.min(resumableChunk, object.size - offset));
+      await handle.read(chunk, 0, chunk.length, offset);
+      const patched = await fetch(uploadUrl, { method: 'PATCH', headers: { ...auth, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: chunk });
+      if (patched.status !== 204) throw new Error(`${object.bucket}/${object.name}: the resumable upload stopped at byte ${offset} (HTTP ${patched.status} ${await patched.text()})`);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Uploads one object back with its content type, cache control and metadata (replacing any). */
 export async function uploadObject(api: StorageApi, object: ObjectRecord, archiveDir: string): Promise<void> {
+  const path = join(archiveDir, object.blob);
+  if (object.size > resumableChunk) return uploadResumable(api, object, path);
   const bucket = nodeClient(api.apiUrl, api.secretKey).storage.from(object.bucket);
   const maxAge = /max-age=(\d+)/.exec(object.cacheControl ?? '')?.[1];
-  const { error } = await bucket.upload(object.name, readFileSync(join(archiveDir, object.blob)), {
+  const { error } = await bucket.upload(object.name, readFileSync(path), {
     upsert: true,
     ...(object.contentType && { contentType: object.contentType }),
     ...(maxAge && { cacheControl: maxAge }),
