@@ -153,7 +153,7 @@ describe('npm run backup', () => {
     expect(check.code, check.stderr).toBe(0);
     // The manifest's counts: 2 orders, 4 items, the seeded customers, 1 message, the objects.
     expect(check.stderr).toMatch(/2 orders \(4 items, last invoice FA-\d{4}-\d{6}\), \d+ customers, 1 chat messages, 0 contact messages, \d+ objects \(\d+ bytes\) in deliverables/);
-  });
+    }, 120_000);
 
   it('says why and exits non-zero when the passphrase or the API key is missing', async () => {
     const noPassphrase = await command('backup', ['--url', source.dbUrl, '--out', folder], { SUPABASE_URL: source.apiUrl, SUPABASE_SECRET_KEY: source.secretKey, BACKUP_PASSPHRASE: '' });
@@ -163,7 +163,7 @@ describe('npm run backup', () => {
     expect(noKey.code).toBe(1);
     expect(noKey.stderr).toContain('SUPABASE_SECRET_KEY');
     expect(readdirSync(folder).filter((name) => name.endsWith('.tar.gpg'))).toHaveLength(1);
-  });
+    }, 120_000);
 });
 
 describe('npm run restore', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { done, failed, step } from '../lib/log.ts';
-import { sealArchive } from './encrypted-archive.ts';
+import { requireArchiveTools, sealArchive } from './encrypted-archive.ts';
 import { dumpFiles, manifestFormat, objectsFile, type Manifest } from './manifest.ts';
 import { checkClientVersion, dumpData, dumpRoles, dumpSchema, newestClient } from './pg-dump.ts';
 import { archiveName, archivesToPrune, retention } from './retention.ts';
@@ -100,6 +100,7 @@ try {
   const project = resolveProject(line.url);
   const passphrase = readPassphrase();
   const outDir = backupDirectory(line.out);
+  await requireArchiveTools();
   step(`backup of ${project.label}`);
   const { archive, sha256, manifest, pruned } = await takeBackup(project, passphrase, outDir);
   const c = manifest.counts;

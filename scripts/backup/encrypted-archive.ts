@@ -16,7 +16,9 @@ function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv
     const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new Error(`${command} is not installed (Debian: apt-get install ${command === 'tar' ? 'tar' : 'gnupg'}).`) : error),
+    );
     child.on('close', (code) => resolve({ code: code ?? 1, stderr }));
     const passphraseFd = child.stdio[3] as NodeJS.WritableStream;
     passphraseFd.on('error', () => undefined);
@@ -33,6 +35,11 @@ async function withGnupg<T>(work: (env: NodeJS.ProcessEnv) => Promise<T>): Promi
     await run('gpgconf', ['--kill', 'gpg-agent'], { env }).catch(() => undefined);
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+/** Fails at once, before any work, when GnuPG or tar is missing. */
+export async function requireArchiveTools(): Promise<void> {
+  for (const tool of ['gpg', 'gpgconf', 'tar']) await run(tool, ['--version']);
 }
 
 const gpgCommon = ['--batch', '--yes', '--no-tty', '--quiet', '--pinentry-mode', 'loopback', '--passphrase-fd', '3', '--no-symkey-cache'];

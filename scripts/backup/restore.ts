@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { done, failed, step } from '../lib/log.ts';
-import { ArchiveRefused, openArchive } from './encrypted-archive.ts';
+import { ArchiveRefused, openArchive, requireArchiveTools } from './encrypted-archive.ts';
 import { verifyArchiveContents, type Manifest } from './manifest.ts';
 import { libpqEnvironment, newestClient } from './pg-dump.ts';
 import { parseCommandLine, type CommandLine, readPassphrase, resolveProject, SettingMissing, type Project } from './settings.ts';
@@ -97,6 +97,7 @@ async function restore(archive: string, line: CommandLine): Promise<void> {
   const passphrase = readPassphrase();
   const project = line.check ? undefined : resolveProject(line.url);
   if (line.url && !line.yes) throw new SettingMissing(`restoring into ${project!.label} replaces its shop data: add --yes once you are sure it is the new project.`);
+  await requireArchiveTools();
   step(`decrypting and checking ${archive}`);
   const folder = await openArchive(archive, passphrase);
   try {
