@@ -1,11 +1,11 @@
 // Backups proven by a restore (issue #30), on two stacks of the file's own: a shop with customers,
 // orders, invoices, chat and a buyer's stamped PDF is backed up by `npm run backup`'s command;
-// a wrong passphrase, a corrupted and a truncated archive are refused by `npm run restore`'s and
-// change nothing on a fresh stack; then the archive is restored there: every table's rows and
+// a wrong passphrase, a corrupted and a truncated archive and a target of other migrations are
+// refused by `npm run restore`'s and change nothing on a fresh stack; then the archive is restored there: every table's rows and
 // checksum equal the source's, every object's bytes too, the buyer signs in with their password
 // and downloads the same stamped copy, and the next order takes the invoice number after the last.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,8 +126,13 @@ beforeAll(async () => {
   const video = await nodeClient(source.apiUrl, source.secretKey).storage.from('deliverables').upload('products/rituel-complet.webm', randomBytes(resumableChunk + 1_000_000), { contentType: 'video/webm' });
   expect(video.error).toBeNull();
 
+  // `npm run backup` without --url: the local stack, found as `npm start` leaves it (its state
+  // folder's api-keys.json, its ports).
   folder = mkdtempSync(join(tmpdir(), 'shop-backups-test-'));
-  const backup = await command('backup', ['--url', source.dbUrl, '--out', folder], { SUPABASE_URL: source.apiUrl, SUPABASE_SECRET_KEY: source.secretKey });
+  const stateDir = join(folder, 'state');
+  mkdirSync(stateDir);
+  writeFileSync(join(stateDir, 'api-keys.json'), JSON.stringify({ publishableKey: source.publishableKey, secretKey: source.secretKey }));
+  const backup = await command('backup', ['--out', folder], { SHOP_STATE_DIR: stateDir, SHOP_DB_PORT: String(source.cluster.port), SHOP_API_PORT: new URL(source.apiUrl).port });
   expect(backup.stderr).toContain('backup of');
   expect(backup.code, backup.stderr).toBe(0);
   archive = join(folder, readdirSync(folder).find((name) => name.endsWith('.tar.gpg'))!);
@@ -167,7 +172,7 @@ describe('npm run backup', () => {
 });
 
 describe('npm run restore', () => {
-  it('refuses a wrong passphrase, a corrupted and a truncated archive, and leaves the target as it was', async () => {
+  it('refuses a wrong passphrase, a corrupted and a truncated archive and a target of other migrations, and leaves the target as it was', async () => {
     const before = await allChecksums(targetDb);
     const objectsBefore = await objectsOf(target, targetDb);
 
@@ -195,6 +200,16 @@ describe('npm run restore', () => {
     const cutBare = await restoreInto(target, truncated);
     expect(cutBare.code).toBe(1);
     expect(cutBare.stderr).toMatch(/truncated\.tar\.gpg is corrupted or truncated: the decryption's integrity check failed/);
+
+    // A target built by other migrations: refused before anything is touched.
+    await targetDb.query(`insert into supabase_migrations.schema_migrations (version, name) values ('29991231000000', 'from_the_future')`);
+    try {
+      const other = await restoreInto(target, archive);
+      expect(other.code).toBe(1);
+      expect(other.stderr).toContain("restore refused: the target's migrations are not the archive's (applied there only: 29991231000000)");
+    } finally {
+      await targetDb.query(`delete from supabase_migrations.schema_migrations where version = '29991231000000'`);
+    }
 
     expect(await allChecksums(targetDb)).toEqual(before);
     expect(await objectsOf(target, targetDb)).toEqual(objectsBefore);

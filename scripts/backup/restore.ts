@@ -38,14 +38,25 @@ async function checkTarget(db: pg.ClientBase, manifest: Manifest, folder: string
   if (absent.length) throw new ArchiveRefused(`the target lacks the roles ${absent.join(', ')}, which its migrations create: apply them first.`);
 }
 
-/** Empties every table of the shop's schemas (replica role: no trigger, no foreign-key action). */
+/**
+ * Empties every table of the shop's schemas (replica role: no trigger, no foreign-key action).
+ * A table whose migration took every right from its owner (the append-only histories) lends
+ * them back to its owner for the transaction's length: a hosted project's `postgres` is no
+ * superuser. The verification takes them back before the commit.
+ */
 function preludeSql(manifest: Manifest): string {
   const tables = [...manifest.tables.map((t) => t.table), ...manifest.emptied];
   return `SET session_replication_role = replica;
+CREATE TEMPORARY TABLE restore_lent_rights (tbl text, rights text) ON COMMIT DROP;
 DO $$
-DECLARE t text;
+DECLARE t text; missing text;
 BEGIN
   FOREACH t IN ARRAY ARRAY[${tables.map((t) => literal(quoteTable(t))).join(', ')}]::text[] LOOP
+    SELECT string_agg(r, ', ') INTO missing FROM unnest(ARRAY['SELECT', 'INSERT', 'DELETE']) r WHERE NOT has_table_privilege(t, r);
+    IF missing IS NOT NULL AND pg_has_role((SELECT relowner FROM pg_class WHERE oid = t::regclass), 'USAGE') THEN
+      EXECUTE format('GRANT %s ON %s TO CURRENT_USER', missing, t);
+      INSERT INTO pg_temp.restore_lent_rights VALUES (t, missing);
+    END IF;
     EXECUTE 'DELETE FROM ONLY ' || t;
   END LOOP;
 END $$;
@@ -61,9 +72,12 @@ function verifySql(manifest: Manifest): string {
   END IF;`)
     .join('\n');
   return `DO $$
-DECLARE found_rows bigint; found_checksum text;
+DECLARE found_rows bigint; found_checksum text; lent record;
 BEGIN
 ${checks}
+  FOR lent IN SELECT tbl, rights FROM pg_temp.restore_lent_rights LOOP
+    EXECUTE format('REVOKE %s ON %s FROM CURRENT_USER', lent.rights, lent.tbl);
+  END LOOP;
 END $$;
 `;
 }
