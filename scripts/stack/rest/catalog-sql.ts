@@ -21,16 +21,37 @@ const columnsOf = (relid: string) => `
   (select coalesce(json_agg(json_build_object(
             'name', a.attname,
             'type', format_type(a.atttypid, a.atttypmod),
+            'default', case when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', an.nspname, ac.relname), a.attname))
+                            else pg_get_expr(ad.adbin, ad.adrelid) end,
             'baseType', coalesce(bt.typname, t.typname)) order by a.attnum), '[]')
      from pg_attribute a
+     join pg_class ac on ac.oid = a.attrelid
+     join pg_namespace an on an.oid = ac.relnamespace
      join pg_type t on t.oid = a.atttypid
      left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+     left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
     where a.attrelid = ${relid} and a.attnum > 0 and not a.attisdropped)`;
 
 const keyColumns = (conrelid: string, keys: string) => `
   (select json_agg(a.attname order by kc.ord)
      from unnest(${keys}) with ordinality kc(attnum, ord)
      join pg_attribute a on a.attrelid = ${conrelid} and a.attnum = kc.attnum)`;
+
+/**
+ * For a view, which base-table column each of its columns shows: the rewrite rule's target list
+ * records it (resorigtbl/resorigcol), as PostgREST reads it to give views their tables' foreign keys.
+ * The last target list in the rule's text is the view's own (subqueries come first).
+ */
+const viewOrigins = (relid: string) => `
+  (select json_object_agg(o.view_column, json_build_array(o.relname, o.attname))
+     from (select distinct on (m[1]) m[1] as view_column, oc.relname, oa.attname
+             from pg_rewrite r,
+                  regexp_matches(r.ev_action::text, ':resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g')
+                    with ordinality as x(m, n)
+             join pg_class oc on oc.oid = m[2]::oid and oc.relnamespace = 'public'::regnamespace
+             join pg_attribute oa on oa.attrelid = oc.oid and oa.attnum = m[3]::int2
+            where r.ev_class = ${relid} and r.rulename = '_RETURN'
+            order by m[1], x.n desc) o)`;
 
 export const catalogQuery = `
 select json_build_object(
@@ -42,7 +63,8 @@ select json_build_object(
       'columns', ${columnsOf('c.oid')},
       'pk', (select ${keyColumns('k.conrelid', 'k.conkey')} from pg_constraint k where k.conrelid = c.oid and k.contype = 'p'),
       'uniques', (select json_agg(${keyColumns('k.conrelid', 'k.conkey')}) from pg_constraint k
-                   where k.conrelid = c.oid and k.contype in ('p', 'u'))
+                   where k.conrelid = c.oid and k.contype in ('p', 'u')),
+      'origins', ${viewOrigins('c.oid')}
     )), '[]')
     from pg_class c
     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'v', 'm', 'f', 'p') and not c.relispartition
@@ -67,6 +89,8 @@ select json_build_object(
         select json_agg(json_build_object(
                  'name', coalesce(p.proargnames[arg.ord], ''),
                  'type', format_type(arg.type, null),
+                 'relation', (select pc.relname from pg_type pt join pg_class pc on pc.oid = pt.typrelid
+                               where pt.oid = arg.type and pc.relnamespace = 'public'::regnamespace and pc.relkind in ('r', 'v', 'm', 'f', 'p')),
                  'hasDefault', arg.input_ord > p.pronargs - p.pronargdefaults,
                  'variadic', arg.mode = 'v') order by arg.ord)
           from (
@@ -87,7 +111,9 @@ select json_build_object(
             join pg_type t on t.oid = u.type
            where p.proargmodes[u.ord] in ('o', 'b', 't'))
         end,
-      'volatile', p.provolatile = 'v'
+      'volatile', p.provolatile = 'v',
+      'relation', (select rc.relname from pg_class rc where rc.oid = rt.typrelid
+                    and rc.relnamespace = 'public'::regnamespace and rc.relkind in ('r', 'v', 'm', 'f', 'p'))
     )), '[]')
     from pg_proc p
     join pg_type rt on rt.oid = p.prorettype

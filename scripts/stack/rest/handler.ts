@@ -13,6 +13,7 @@ import type { RestRequest } from './request.ts';
 import { send, sendError } from './response.ts';
 import { callRoutine } from './rpc.ts';
 import type { SchemaCacheHolder } from './schema-cache.ts';
+import type { RestSettings } from './settings.ts';
 import { readTable } from './table-read.ts';
 import { writeTable } from './table-write.ts';
 import { accessTokenKeys } from '../project-keys.ts';
@@ -21,6 +22,7 @@ export interface RestDeps {
   context: StackContext;
   pool: pg.Pool;
   schema: SchemaCacheHolder;
+  settings: RestSettings;
 }
 
 const bodyLimit = 1024 * 1024;
@@ -123,7 +125,8 @@ export async function handleRest(deps: RestDeps, req: IncomingMessage, res: Serv
     if (target.kind === 'table' && !tableMethods.has(method)) throw errors.unsupportedMethod(method);
     const negotiated = checkProfile(method, req.headers);
     const accepted = negotiateAccept(headerText(req.headers.accept));
-    const prefs = parsePreferences(req.headers);
+    const txEnd = deps.settings.txEnd;
+    const prefs = parsePreferences(req.headers, txEnd.endsWith('-allow-override'));
     const params = parseQueryParams(splitQuery(url.search), { rpcRead: target.kind === 'rpc' && method !== 'POST' });
     const cache = await deps.schema.get().catch(() => {
       throw errors.schemaCacheUnavailable();
@@ -146,7 +149,9 @@ export async function handleRest(deps: RestDeps, req: IncomingMessage, res: Serv
         path,
         headers: headersJson(req),
         cookies: cookiesJson(req),
+        rollback: prefs.tx === 'rollback' || (txEnd.startsWith('rollback') && prefs.tx !== 'commit'),
       },
+      restSettings: deps.settings,
       pool: deps.pool,
       body: bodyReader(req),
       baseHeaders: negotiated ? { 'Content-Profile': 'public' } : {},

@@ -11,6 +11,8 @@ export interface Preferences {
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
   maxAffected?: number;
+  /** Only when db-tx-end allows the override; otherwise ignored, as PostgREST ignores it. */
+  tx?: 'commit' | 'rollback';
 }
 
 const choices: Record<string, readonly string[]> = {
@@ -27,7 +29,7 @@ function headerValues(value: string | string[] | undefined): string[] {
   return (Array.isArray(value) ? value.join(',') : value).split(',').map((v) => v.trim()).filter(Boolean);
 }
 
-export function parsePreferences(headers: IncomingHttpHeaders): Preferences {
+export function parsePreferences(headers: IncomingHttpHeaders, txOverride: boolean): Preferences {
   const chosen = new Map<string, string>();
   const invalid: string[] = [];
   let maxAffected: number | undefined;
@@ -47,6 +49,7 @@ export function parsePreferences(headers: IncomingHttpHeaders): Preferences {
     missing: chosen.get('missing') as Preferences['missing'],
     handling: chosen.get('handling') as Preferences['handling'],
     maxAffected,
+    ...(txOverride && chosen.has('tx') && { tx: chosen.get('tx') as Preferences['tx'] }),
   };
 }
 

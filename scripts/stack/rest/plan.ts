@@ -16,6 +16,8 @@ export interface PlanEmbed {
   rel: Relationship;
   inner: boolean;
   toOne: boolean;
+  /** `rel()`: selects nothing, so it only filters (with !inner or a null test) and is left out of the answer. */
+  empty: boolean;
   /** Alias of the lateral join that carries this embed's JSON. */
   joinAlias: string;
   node: PlanNode;
@@ -65,11 +67,17 @@ export interface PlanContext {
   nextAlias: () => number;
 }
 
+/** `rel()`, and an embed whose own embeds are all empty too, as PostgREST's hasOnlyNullEmbed. */
+function isEmptyEmbed(children: SelectItem[]): boolean {
+  return children.every((child) => child.kind === 'embed' && isEmptyEmbed(child.children));
+}
+
 export function buildNode(
   ctx: PlanContext,
   relation: string,
   columns: Map<string, Column>,
   select: SelectItem[],
+  depth = 0,
 ): PlanNode {
   const node: PlanNode = {
     relation,
@@ -82,6 +90,7 @@ export function buildNode(
     logic: [],
     order: [],
   };
+  const joinNames = new Set<string>();
   for (const item of select) {
     if (item.kind === 'star') node.select.push(item);
     else if (item.kind === 'column') {
@@ -97,13 +106,20 @@ export function buildNode(
     } else {
       const rel = findRelationship(ctx.cache, relation, item.name, item.hint);
       const target = ctx.cache.tables.get(rel.foreignTable)!;
+      // PostgREST names each embed's join `<table>_<alias or name>_<depth>`: the same name twice
+      // at one level is Postgres's 42712, which it passes on.
+      const joinName = `${relation}_${item.alias ?? item.name}_${depth + 1}`;
+      if (joinNames.has(joinName)) throw new RestError(400, '42712', `table name "${joinName}" specified more than once`);
+      joinNames.add(joinName);
+      const empty = isEmptyEmbed(item.children);
       node.embeds.push({
         key: item.alias ?? item.name,
         rel,
         inner: item.inner,
         toOne: isToOne(rel),
+        empty,
         joinAlias: `pgrst_e${ctx.nextAlias()}`,
-        node: buildNode(ctx, rel.foreignTable, target.columns, item.children.length ? item.children : [{ kind: 'star' }]),
+        node: buildNode(ctx, rel.foreignTable, target.columns, item.children.length ? item.children : [{ kind: 'star' }], depth + 1),
       });
     }
   }

@@ -8,6 +8,7 @@ import type { Row } from './pipeline.ts';
 import { applyParams, buildNode, type PlanContext, type PlanNode } from './plan.ts';
 import type { Column, SchemaCache } from './schema-cache.ts';
 import type { Shape } from './sql-read.ts';
+import type { RestSettings } from './settings.ts';
 import type { RequestSettings } from './transaction.ts';
 
 export interface RestRequest {
@@ -23,6 +24,8 @@ export interface RestRequest {
   accepted: Accepted;
   rangeHeader: Range | 'invalid' | undefined;
   settings: RequestSettings;
+  /** The service's configuration (PostgREST's db-* settings). */
+  restSettings: RestSettings;
   pool: pg.Pool;
   /** The JSON body, parsed and as sent; `undefined` when the body is empty. */
   body: () => Promise<{ value: unknown; text: string } | undefined>;
@@ -30,16 +33,23 @@ export interface RestRequest {
   baseHeaders: Record<string, string>;
 }
 
-/** The one row every statement builder returns: `total, page_total, body`. */
+/** The one row every statement builder returns: `total, page_total, body` (and `inserted` for writes). */
 export interface StatementResult {
   total: number | undefined;
   pageTotal: number;
   body: string | undefined;
+  /** Writes only: rows an upsert inserted rather than updated; undefined for other writes. */
+  inserted: number | undefined;
 }
 
 export function statementResult(rows: Row[] | undefined): StatementResult {
-  const [total, pageTotal, body] = rows?.[0] ?? [];
-  return { total: total == null ? undefined : Number(total), pageTotal: Number(pageTotal ?? 0), body: body ?? undefined };
+  const [total, pageTotal, body, inserted] = rows?.[0] ?? [];
+  return {
+    total: total == null ? undefined : Number(total),
+    pageTotal: Number(pageTotal ?? 0),
+    body: body ?? undefined,
+    inserted: inserted == null ? undefined : Number(inserted),
+  };
 }
 
 export function shapeOf(request: RestRequest, count: boolean): Shape {
@@ -81,7 +91,17 @@ export function contentType(request: RestRequest): Record<string, string> {
   return { 'Content-Type': `${base}${request.accepted.stripNulls ? '; nulls=stripped' : ''}; charset=utf-8`, ...request.baseHeaders };
 }
 
-export function preferenceApplied(values: Array<string | undefined>): Record<string, string> {
-  const applied = values.filter((v): v is string => Boolean(v));
+/** Preference-Applied in PostgREST's order: resolution, missing, return, count, tx, handling, max-affected. */
+export function preferenceApplied(request: RestRequest, which: { resolution?: boolean; missing?: boolean; return?: boolean; maxAffected?: boolean } = {}): Record<string, string> {
+  const { prefs } = request;
+  const applied = [
+    which.resolution && prefs.resolution && `resolution=${prefs.resolution}`,
+    which.missing && prefs.missing && `missing=${prefs.missing}`,
+    which.return && prefs.return && `return=${prefs.return}`,
+    prefs.count && `count=${prefs.count}`,
+    prefs.tx && `tx=${prefs.tx}`,
+    prefs.handling && `handling=${prefs.handling}`,
+    which.maxAffected && prefs.handling === 'strict' && prefs.maxAffected !== undefined && `max-affected=${prefs.maxAffected}`,
+  ].filter((v): v is string => Boolean(v));
   return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
 }

@@ -53,22 +53,23 @@ export async function callRoutine(request: RestRequest): Promise<Outcome> {
   const returnsRows = routine.returnsSet;
   const settings = { ...request.settings, readOnly: !isPost || !routine.volatile };
 
+  const maxAffected = request.prefs.handling === 'strict' ? request.prefs.maxAffected : undefined;
   let refusal: RestError | undefined;
+  const check = (pageTotal: number) => {
+    if (single && returnsRows && pageTotal !== 1) refusal = errors.singular(pageTotal);
+    else if (maxAffected !== undefined && pageTotal > maxAffected) refusal = errors.maxAffected(pageTotal);
+    return refusal === undefined;
+  };
+  const needsCheck = (single && returnsRows) || maxAffected !== undefined;
   const results = await runInTransaction(request.pool, settings, [{ text: sql, values: p.values }],
-    single && returnsRows
-      ? (rows) => {
-          const pageTotal = statementResult(rows[0]).pageTotal;
-          if (pageTotal !== 1) refusal = errors.singular(pageTotal);
-          return refusal === undefined;
-        }
-      : undefined);
+    needsCheck ? (rows) => check(statementResult(rows[0]).pageTotal) : undefined);
   if (refusal) throw refusal;
   const row = statementResult(results[0]);
 
   const pageTotal = row.pageTotal;
   const lower = range?.offset ?? 0;
   const total = countMode === undefined ? undefined : (row.total ?? pageTotal);
-  const headers = { ...request.baseHeaders, 'Content-Range': contentRange(lower, pageTotal, total), ...preferenceApplied([countMode && `count=${countMode}`]) };
+  const headers = { ...request.baseHeaders, 'Content-Range': contentRange(lower, pageTotal, total), ...preferenceApplied(request, { maxAffected: true }) };
   if (routine.returns === 'void') return { status: 204, headers };
   const status = rangeStatus(lower, pageTotal, total);
   if (status === 416) throw rangeError(lower, total!);

@@ -11,6 +11,8 @@ export interface Column {
   type: string;
   /** The base type name, domains resolved, e.g. `tsvector`, `jsonb`, `_text` for text[]. */
   baseType: string;
+  /** The default expression, as pg_get_expr writes it; null when none. */
+  default?: string | null;
 }
 
 export interface Table {
@@ -20,6 +22,8 @@ export interface Table {
   primaryKey: string[];
   /** Primary key and unique constraints, each as its column list. */
   uniqueKeys: string[][];
+  /** For a view: the base table and column each of its columns shows, by view column. */
+  origins?: Map<string, [table: string, column: string]>;
 }
 
 export interface ForeignKey {
@@ -33,6 +37,8 @@ export interface ForeignKey {
 export interface RoutineParam {
   name: string;
   type: string;
+  /** The table or view whose row type the parameter is, if any. */
+  relation?: string | null;
   hasDefault: boolean;
   variadic: boolean;
 }
@@ -46,6 +52,8 @@ export interface Routine {
   /** Columns of a composite result, for select, filters and order. */
   resultColumns: Map<string, Column>;
   volatile: boolean;
+  /** The table or view whose rows the function returns, if any: its relationships apply to the result. */
+  relation?: string | null;
 }
 
 export interface SchemaCache {
@@ -58,9 +66,9 @@ export interface SchemaCache {
 
 interface CatalogRow {
   fingerprint: string;
-  tables: Array<{ name: string; kind: string; columns: Column[]; pk: string[] | null; uniques: string[][] | null }>;
+  tables: Array<{ name: string; kind: string; columns: Column[]; pk: string[] | null; uniques: string[][] | null; origins: Record<string, [string, string]> | null }>;
   fkeys: ForeignKey[];
-  routines: Array<{ name: string; params: RoutineParam[]; returnsSet: boolean; returns: Routine['returns']; columns: Column[] | null; volatile: boolean }>;
+  routines: Array<{ name: string; params: RoutineParam[]; returnsSet: boolean; returns: Routine['returns']; columns: Column[] | null; volatile: boolean; relation: string | null }>;
   types: Array<[string, string]>;
 }
 
@@ -74,11 +82,12 @@ function toCache(row: CatalogRow): SchemaCache {
       columns: byName(t.columns),
       primaryKey: t.pk ?? [],
       uniqueKeys: t.uniques ?? [],
+      ...(t.origins && { origins: new Map(Object.entries(t.origins)) }),
     });
   }
   const routines = new Map<string, Routine[]>();
   for (const r of row.routines) {
-    const routine: Routine = { name: r.name, params: r.params, returnsSet: r.returnsSet, returns: r.returns, resultColumns: byName(r.columns), volatile: r.volatile };
+    const routine: Routine = { name: r.name, params: r.params, returnsSet: r.returnsSet, returns: r.returns, resultColumns: byName(r.columns), volatile: r.volatile, relation: r.relation };
     routines.set(r.name, [...(routines.get(r.name) ?? []), routine]);
   }
   return { tables, foreignKeys: row.fkeys, routines, types: new Map(row.types) };

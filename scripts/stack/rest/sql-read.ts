@@ -15,6 +15,7 @@ function selectListSql(node: PlanNode, p: SqlParams): string[] {
     items.push(`${item.cast ? `cast(${value} as ${item.cast})` : value} as ${ident(item.key)}`);
   }
   for (const embed of node.embeds) {
+    if (embed.empty) continue;
     const join = ident(embed.joinAlias);
     items.push(embed.toOne ? `row_to_json(${join}.*) as ${ident(embed.key)}` : `coalesce(${join}.${join}, '[]') as ${ident(embed.key)}`);
   }

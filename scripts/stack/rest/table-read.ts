@@ -35,7 +35,7 @@ export async function readTable(request: RestRequest): Promise<Outcome> {
   const lower = range?.offset ?? 0;
   const total = countMode === undefined ? undefined : countMode === 'planned' ? plannedRows(results[0]) : (row.total ?? row.pageTotal);
   const status = rangeStatus(lower, row.pageTotal, total);
-  const headers = { ...contentType(request), 'Content-Range': contentRange(lower, row.pageTotal, total), ...preferenceApplied([countMode && `count=${countMode}`]) };
+  const headers = { ...contentType(request), 'Content-Range': contentRange(lower, row.pageTotal, total), ...preferenceApplied(request) };
   if (status === 416) throw rangeError(lower, total!);
   if (request.accepted.media === 'object') {
     if (row.pageTotal !== 1) throw errors.singular(row.pageTotal);

@@ -86,13 +86,15 @@ export async function writeTable(request: RestRequest): Promise<Outcome> {
   const row = statementResult(results[0]);
 
   const affected = row.pageTotal;
+  // PostgREST answers 200 to a merging upsert that inserted nothing (every row was an update).
+  const upsertUpdatedOnly = request.method === 'POST' && prefs.resolution === 'merge-duplicates' && (row.inserted ?? 0) <= 0;
   const count = prefs.count ? affected : undefined;
-  const applied = preferenceApplied([
-    request.method === 'POST' && prefs.resolution ? `resolution=${prefs.resolution}` : undefined,
-    request.method !== 'DELETE' && prefs.missing ? `missing=${prefs.missing}` : undefined,
-    prefs.return && `return=${prefs.return}`,
-    prefs.count && `count=${prefs.count}`,
-  ]);
+  const applied = preferenceApplied(request, {
+    resolution: request.method === 'POST' && (table.primaryKey.length > 0 || params.onConflict !== undefined),
+    missing: request.method !== 'DELETE',
+    return: true,
+    maxAffected: request.method !== 'POST',
+  });
   const range = request.method === 'PATCH' ? contentRange(0, affected, count) : contentRange(1, 0, count);
   const headers: Record<string, string> = { ...request.baseHeaders, 'Content-Range': range, ...applied };
 
@@ -102,9 +104,9 @@ export async function writeTable(request: RestRequest): Promise<Outcome> {
       const query = table.primaryKey.map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(created[0]![k]))}`).join('&');
       headers.Location = `/${encodeURIComponent(table.name)}?${query}`;
     }
-    return { status: 201, headers };
+    return { status: upsertUpdatedOnly ? 200 : 201, headers };
   }
-  const status = request.method === 'POST' ? 201 : representation ? 200 : 204;
+  const status = request.method === 'POST' ? (upsertUpdatedOnly ? 200 : 201) : representation ? 200 : 204;
   if (!representation || row.body === undefined) return { status, headers };
   const body = single ? singleElement(row.body) : row.body;
   return { status, headers: { ...headers, ...contentType(request) }, body };
