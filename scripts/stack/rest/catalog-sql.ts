@@ -112,6 +112,7 @@ select json_build_object(
            where p.proargmodes[u.ord] in ('o', 'b', 't'))
         end,
       'volatile', p.provolatile = 'v',
+      'rows', p.prorows,
       'relation', (select rc.relname from pg_class rc where rc.oid = rt.typrelid
                     and rc.relnamespace = 'public'::regnamespace and rc.relkind in ('r', 'v', 'm', 'f', 'p'))
     )), '[]')

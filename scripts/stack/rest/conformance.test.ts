@@ -104,3 +104,99 @@ describe('embeds', () => {
     expect(error).toEqual(failure('42712', 'table name "channels_messages_1" specified more than once'));
   });
 });
+
+describe('relationships', () => {
+  it('embeds through a junction table, many-to-many', async () => {
+    const { data, error } = await rest.from('users').select('username, channels!memberships(name)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { username: 'ada', channels: [{ name: 'general' }] },
+      { username: 'brahim', channels: [{ name: 'general' }, { name: 'random' }] },
+      { username: 'chloe', channels: [{ name: 'random' }] },
+    ]);
+  });
+
+  it('lists every candidate of an ambiguous embed from the origin\'s side (PGRST201)', async () => {
+    const both = await rest.from('users').select('username, channels(name)');
+    expect(both.status).toBe(300);
+    expect(both.error).toEqual(failure('PGRST201', "Could not embed because more than one relationship was found for 'users' and 'channels'", [
+      { cardinality: 'one-to-many', embedding: 'users with channels', relationship: 'channels_owner_id_fkey using users(id) and channels(owner_id)' },
+      { cardinality: 'many-to-many', embedding: 'users with channels', relationship: 'memberships using memberships_user_id_fkey(user_id) and memberships_channel_id_fkey(channel_id)' },
+    ], "Try changing 'channels' to one of the following: 'channels!channels_owner_id_fkey', 'channels!memberships'. Find the desired relationship in the 'details' key."));
+    const reverse = await rest.from('users').select('reports(id)');
+    expect(reverse.error?.details).toEqual([
+      { cardinality: 'one-to-many', embedding: 'users with reports', relationship: 'reports_reported_id_fkey using users(id) and reports(reported_id)' },
+      { cardinality: 'one-to-many', embedding: 'users with reports', relationship: 'reports_reporter_id_fkey using users(id) and reports(reporter_id)' },
+    ]);
+  });
+
+  it('suggests the closest related table when none matches (PGRST200)', async () => {
+    const { error, status } = await rest.from('channels').select('id, mesages(id)');
+    expect(status).toBe(400);
+    expect(error).toEqual(failure('PGRST200', "Could not find a relationship between 'channels' and 'mesages' in the schema cache",
+      "Searched for a foreign key relationship between 'channels' and 'mesages' in the schema 'public', but no matches were found.",
+      "Perhaps you meant 'messages' instead of 'mesages'."));
+  });
+
+  it('gives a view the foreign keys of the table columns it shows', async () => {
+    const { data, error } = await rest.from('message_view').select('body, channels(name), users(username)').eq('message_id', 1);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ body: 'bonjour à tous', channels: { name: 'general' }, users: { username: 'ada' } }]);
+    const back = await rest.from('channels').select('name, message_view(message_id)').eq('id', 20);
+    expect(back.data).toEqual([{ name: 'random', message_view: [{ message_id: 3 }, { message_id: 4 }] }]);
+  });
+});
+
+describe('functions of a row', () => {
+  it('reads a computed field like a column, in select, filters and order', async () => {
+    const { data, error } = await rest.from('messages').select('id, blurb_message').eq('blurb_message', 'salut…');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 2, blurb_message: 'salut…' }]);
+  });
+
+  it('embeds a computed relationship: set-returning as an array, single-row as an object', async () => {
+    const { data, error } = await rest.from('channels').select('id, msgs:get_messages(id, body), owner_of(username)').in('id', [10, 20]).order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 10, msgs: [{ id: 1, body: 'bonjour à tous' }, { id: 2, body: 'salut ada' }], owner_of: { username: 'ada' } },
+      { id: 20, msgs: [{ id: 3, body: 'un lien amusant' }, { id: 4, body: 'merci' }], owner_of: { username: 'brahim' } },
+    ]);
+  });
+});
+
+describe('functions (RPC)', () => {
+  it('embeds from the rows a function returns', async () => {
+    const { data, error } = await rest.rpc('channel_messages', { channel: 10 }).select('id, users(username), blurb_message');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 1, users: { username: 'ada' }, blurb_message: 'bonjo…' }, { id: 2, users: { username: 'brahim' }, blurb_message: 'salut…' }]);
+  });
+
+  it('passes the whole body to a function of one unnamed parameter, by Content-Type', async () => {
+    const post = (fn: string, type: string, body: string | Buffer) =>
+      fetch(`${url}/rest/v1/rpc/${fn}`, { method: 'POST', headers: { apikey: key, 'Content-Type': type }, body });
+    const text = await post('echo_text', 'text/plain', 'bonjour');
+    expect([text.status, await text.json()]).toEqual([200, 'text:bonjour']);
+    const bytes = await post('echo_bytes', 'application/octet-stream', Buffer.from([0, 1, 2, 255]));
+    expect([bytes.status, await bytes.json()]).toEqual([200, 4]);
+    const json = await rest.rpc('echo_json', { any: ['shape'] });
+    expect(json).toMatchObject({ status: 200, data: { got: { any: ['shape'] } } });
+    const wrong = await post('echo_bytes', 'text/plain', 'nope');
+    expect([wrong.status, await wrong.json()]).toEqual([404, failure('PGRST202', 'Could not find the function public.echo_bytes in the schema cache',
+      'Searched for the function public.echo_bytes with a single unnamed text parameter, but no matches were found in the schema cache.')]);
+  });
+
+  it('words PGRST202 and PGRST203 as PostgREST does, hints and candidate order included', async () => {
+    const ambiguous = await rest.rpc('describe', { value: 1 });
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error).toEqual(failure('PGRST203', 'Could not choose the best candidate function between: public.describe(value => integer), public.describe(value => text)', null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved'));
+    const misnamedArgument = await rest.rpc('describe', { valeu: 1 });
+    expect(misnamedArgument.error).toEqual(failure('PGRST202', 'Could not find the function public.describe(valeu) in the schema cache',
+      'Searched for the function public.describe with parameter valeu or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      'Perhaps you meant to call the function public.describe(value)'));
+    const misnamedFunction = await rest.rpc('echo_txt');
+    expect(misnamedFunction.error).toEqual(failure('PGRST202', 'Could not find the function public.echo_txt without parameters in the schema cache',
+      'Searched for the function public.echo_txt without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      'Perhaps you meant to call the function public.echo_text'));
+  });
+});

@@ -47,16 +47,20 @@ export const errors = {
   rootDisabled: () => new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled'),
   notImplemented: (details: string) => new RestError(400, 'PGRST127', 'Feature not implemented', details),
   rpcMethod: (method: string) => new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
-  noRelationship: (parent: string, child: string, hint: string | undefined) =>
+  noRelationship: (parent: string, child: string, embedHint: string | undefined, hint: string | null) =>
     new RestError(400, 'PGRST200', `Could not find a relationship between '${parent}' and '${child}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent}' and '${child}'${hint ? `' using the hint '${hint}` : ''} in the schema 'public', but no matches were found.`),
+      `Searched for a foreign key relationship between '${parent}' and '${child}'${embedHint ? `' using the hint '${embedHint}` : ''} in the schema 'public', but no matches were found.`, hint),
   ambiguousRelationship: (parent: string, child: string, details: object, hint: string) =>
     new RestError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent}' and '${child}'`, details, hint),
-  noFunction: (name: string, args: string[]) => {
+  /** `media` is the POST body's (undefined for GET); raw bodies only ever look for one unnamed parameter. */
+  noFunction: (name: string, args: string[], media: 'json' | 'text' | 'xml' | 'bytea' | undefined, hint: string | null) => {
+    const fn = `public.${name}`;
+    const rawOnly = media !== undefined && media !== 'json';
     const params = args.length ? `(${args.join(', ')})` : ' without parameters';
     const searched = args.length ? ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}` : ' without parameters';
-    return new RestError(404, 'PGRST202', `Could not find the function public.${name}${params} in the schema cache`,
-      `Searched for the function public.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`);
+    const details = rawOnly ? ` with a single unnamed ${media} parameter` : media === 'json' ? `${searched} or with a single unnamed json/jsonb parameter` : searched;
+    return new RestError(404, 'PGRST202', `Could not find the function ${fn}${rawOnly ? '' : params} in the schema cache`,
+      `Searched for the function ${fn}${details}, but no matches were found in the schema cache.`, rawOnly ? null : hint);
   },
   noColumnInCache: (table: string, column: string) =>
     new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),

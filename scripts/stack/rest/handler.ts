@@ -9,7 +9,7 @@ import { authenticate } from './auth.ts';
 import { errors, fromPgError, isPgError, RestError } from './errors.ts';
 import { checkProfile, negotiateAccept, parsePreferences, parseRangeHeader } from './negotiation.ts';
 import { parseQueryParams, splitQuery } from './query-params.ts';
-import type { RestRequest } from './request.ts';
+import type { BodyMedia, RestRequest } from './request.ts';
 import { send, sendError } from './response.ts';
 import { callRoutine } from './rpc.ts';
 import type { SchemaCacheHolder } from './schema-cache.ts';
@@ -83,13 +83,22 @@ function cookiesJson(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-function bodyReader(req: IncomingMessage): RestRequest['body'] {
+/** The Content-Type's media: JSON, or one of the raw bodies a function's single unnamed parameter takes. */
+function bodyMedia(req: IncomingMessage): BodyMedia | undefined {
+  const type = (req.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+  const media: Record<string, BodyMedia> = { 'application/json': 'json', 'text/plain': 'text', 'text/xml': 'xml', 'application/octet-stream': 'bytea' };
+  return Object.hasOwn(media, type) ? media[type] : undefined;
+}
+
+function bodyReader(req: IncomingMessage): Pick<RestRequest, 'body' | 'rawBody'> {
+  let bytes: Promise<Buffer> | undefined;
   let parsed: Promise<{ value: unknown; text: string } | undefined> | undefined;
-  return () => {
+  const rawBody = () => (bytes ??= readBody(req, bodyLimit));
+  const body = () => {
     parsed ??= (async () => {
       const type = req.headers['content-type'];
-      if (type && !/^application\/json\s*(;|$)/i.test(type.trim())) throw errors.invalidBody(`Content-Type not acceptable: ${type}`);
-      const text = (await readBody(req, bodyLimit)).toString('utf8');
+      if (type && bodyMedia(req) !== 'json') throw errors.invalidBody(`Content-Type not acceptable: ${type}`);
+      const text = (await rawBody()).toString('utf8');
       if (!text.trim()) return undefined;
       if (tooDeep(text)) throw errors.invalidBody(`JSON nested deeper than ${maxJsonDepth} levels`);
       try {
@@ -100,6 +109,7 @@ function bodyReader(req: IncomingMessage): RestRequest['body'] {
     })();
     return parsed;
   };
+  return { body, rawBody };
 }
 
 export function toRestError(error: unknown, authed: boolean): RestError {
@@ -153,7 +163,8 @@ export async function handleRest(deps: RestDeps, req: IncomingMessage, res: Serv
       },
       restSettings: deps.settings,
       pool: deps.pool,
-      body: bodyReader(req),
+      ...bodyReader(req),
+      bodyMedia: bodyMedia(req),
       baseHeaders: negotiated ? { 'Content-Profile': 'public' } : {},
     };
     const outcome = target.kind === 'rpc' ? await callRoutine(request) : method === 'GET' || head ? await readTable(request) : await writeTable(request);

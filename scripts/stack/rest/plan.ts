@@ -26,7 +26,11 @@ export interface PlanEmbed {
 export interface PlanNode {
   /** The relation in `public` (a table or view); for an RPC root, the function's name. */
   relation: string;
+  /** The table or view whose relationships and computed fields apply (an RPC's result table). */
+  origin: string;
   columns: Map<string, Column>;
+  /** Computed fields: functions taking the origin's row, used like columns. */
+  computed: Set<string>;
   alias: string;
   select: PlanSelect[];
   embeds: PlanEmbed[];
@@ -54,7 +58,16 @@ export function resolveCast(cache: SchemaCache, cast: string): string {
 }
 
 function checkColumn(node: PlanNode, name: string): void {
-  if (!node.columns.has(name)) throw errors.noColumn(node.relation, name);
+  if (!node.columns.has(name) && !node.computed.has(name)) throw errors.noColumn(node.relation, name);
+}
+
+/** Functions of one parameter of `relation`'s row type: `tbl.fn` calls them, as Postgres reads it. */
+function computedFields(cache: SchemaCache, relation: string): Set<string> {
+  const names = new Set<string>();
+  for (const [name, routines] of cache.routines) {
+    if (routines.some((r) => r.params.length === 1 && r.params[0]!.relation === relation && !r.returnsSet)) names.add(name);
+  }
+  return names;
 }
 
 function checkLogic(node: PlanNode, tree: LogicTree): void {
@@ -78,10 +91,13 @@ export function buildNode(
   columns: Map<string, Column>,
   select: SelectItem[],
   depth = 0,
+  origin = relation,
 ): PlanNode {
   const node: PlanNode = {
     relation,
+    origin,
     columns,
+    computed: computedFields(ctx.cache, origin),
     alias: `pgrst_t${ctx.nextAlias()}`,
     select: [],
     embeds: [],
@@ -104,11 +120,11 @@ export function buildNode(
         ...(item.cast && { cast: resolveCast(ctx.cache, item.cast) }),
       });
     } else {
-      const rel = findRelationship(ctx.cache, relation, item.name, item.hint);
+      const rel = findRelationship(ctx.cache, origin, item.name, item.hint);
       const target = ctx.cache.tables.get(rel.foreignTable)!;
       // PostgREST names each embed's join `<table>_<alias or name>_<depth>`: the same name twice
       // at one level is Postgres's 42712, which it passes on.
-      const joinName = `${relation}_${item.alias ?? item.name}_${depth + 1}`;
+      const joinName = `${origin}_${item.alias ?? item.name}_${depth + 1}`;
       if (joinNames.has(joinName)) throw new RestError(400, '42712', `table name "${joinName}" specified more than once`);
       joinNames.add(joinName);
       const empty = isEmptyEmbed(item.children);

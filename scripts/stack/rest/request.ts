@@ -29,9 +29,15 @@ export interface RestRequest {
   pool: pg.Pool;
   /** The JSON body, parsed and as sent; `undefined` when the body is empty. */
   body: () => Promise<{ value: unknown; text: string } | undefined>;
+  /** The body's bytes, for a function's single unnamed text, xml or bytea parameter. */
+  rawBody: () => Promise<Buffer>;
+  /** What Content-Type says the body is; undefined for a type PostgREST does not read. */
+  bodyMedia: BodyMedia | undefined;
   /** Headers every answer carries (Content-Profile when a profile was negotiated). */
   baseHeaders: Record<string, string>;
 }
+
+export type BodyMedia = 'json' | 'text' | 'xml' | 'bytea';
 
 /** The one row every statement builder returns: `total, page_total, body` (and `inserted` for writes). */
 export interface StatementResult {
@@ -56,10 +62,11 @@ export function shapeOf(request: RestRequest, count: boolean): Shape {
   return { count, headOnly: request.head, stripNulls: request.accepted.stripNulls };
 }
 
-export function planRoot(cache: SchemaCache, relation: string, columns: Map<string, Column>, params: QueryParams): PlanNode {
+/** `origin`: the table whose relationships apply, when it is not `relation` (an RPC's result). */
+export function planRoot(cache: SchemaCache, relation: string, columns: Map<string, Column>, params: QueryParams, origin = relation): PlanNode {
   let alias = 0;
   const ctx: PlanContext = { cache, nextAlias: () => alias++ };
-  const root = buildNode(ctx, relation, columns, params.select);
+  const root = buildNode(ctx, relation, columns, params.select, 0, origin);
   applyParams(root, params);
   return root;
 }

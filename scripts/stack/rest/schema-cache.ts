@@ -52,6 +52,8 @@ export interface Routine {
   /** Columns of a composite result, for select, filters and order. */
   resultColumns: Map<string, Column>;
   volatile: boolean;
+  /** The planner's row estimate (ROWS): 1 makes a set-returning computed relationship to-one. */
+  rows: number;
   /** The table or view whose rows the function returns, if any: its relationships apply to the result. */
   relation?: string | null;
 }
@@ -68,7 +70,7 @@ interface CatalogRow {
   fingerprint: string;
   tables: Array<{ name: string; kind: string; columns: Column[]; pk: string[] | null; uniques: string[][] | null; origins: Record<string, [string, string]> | null }>;
   fkeys: ForeignKey[];
-  routines: Array<{ name: string; params: RoutineParam[]; returnsSet: boolean; returns: Routine['returns']; columns: Column[] | null; volatile: boolean; relation: string | null }>;
+  routines: Array<{ name: string; params: RoutineParam[]; returnsSet: boolean; returns: Routine['returns']; columns: Column[] | null; volatile: boolean; rows: number; relation: string | null }>;
   types: Array<[string, string]>;
 }
 
@@ -87,7 +89,7 @@ function toCache(row: CatalogRow): SchemaCache {
   }
   const routines = new Map<string, Routine[]>();
   for (const r of row.routines) {
-    const routine: Routine = { name: r.name, params: r.params, returnsSet: r.returnsSet, returns: r.returns, resultColumns: byName(r.columns), volatile: r.volatile, relation: r.relation };
+    const routine: Routine = { name: r.name, params: r.params, returnsSet: r.returnsSet, returns: r.returns, resultColumns: byName(r.columns), volatile: r.volatile, rows: r.rows, relation: r.relation };
     routines.set(r.name, [...(routines.get(r.name) ?? []), routine]);
   }
   return { tables, foreignKeys: row.fkeys, routines, types: new Map(row.types) };

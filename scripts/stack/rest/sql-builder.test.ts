@@ -140,21 +140,23 @@ describe('writes', () => {
   it('inserts from one JSON parameter typed by the row type, and upserts on a conflict target', () => {
     const p = new SqlParams();
     const sql = insertStatement(plan('orders', 'select=id'), {
-      rows: [{ id: 1, status: 'paid' }], rowsJson: '[{"id":1,"status":"paid"}]', columns: ['id', 'status'], missingDefault: false,
+      rowsJson: '[{"id":1,"status":"paid"}]', columns: ['id', 'status'], missingDefault: false,
       onConflict: { columns: ['id'], resolution: 'merge' },
     }, p, 'representation', shape);
     expect(sql).toContain('insert into "public"."orders" as "pgrst_t0" ("id", "status") select "id", "status" from json_populate_recordset(null::"public"."orders", $1::json)');
-    expect(sql).toContain('on conflict ("id") do update set "id" = excluded."id", "status" = excluded."status" returning "pgrst_t0"."id"');
+    expect(sql).toMatch(/ on conflict \("id"\) do update set "id" = excluded."id", "status" = excluded."status" where set_config\('pgrst\.inserted', .* - 1\)::text, true\) <> '-1' returning "pgrst_t0"."id"/);
     expect(p.values).toEqual(['[{"id":1,"status":"paid"}]']);
   });
 
-  it('uses DEFAULT for keys a row lacks when missing=default', () => {
+  it('lays each row over its columns\' defaults when missing=default', () => {
     const p = new SqlParams();
-    const sql = insertStatement(plan('orders'), {
-      rows: [{ status: 'a' }, { status: 'b', meta: {} }], rowsJson: '[{"status":"a"},{"status":"b","meta":{}}]',
+    const withDefaults = planRoot(cache, 'orders', new Map([...cache.tables.get('orders')!.columns].map(([name, c]) => [name, name === 'status' ? { ...c, default: "'new'::text" } : c])), parseQueryParams([], { rpcRead: false }));
+    const sql = insertStatement(withDefaults, {
+      rowsJson: '[{"status":"a"},{"meta":{}}]',
       columns: ['status', 'meta'], missingDefault: true,
     }, p, 'count', shape);
-    expect(sql).toContain(`values ((json_populate_record(null::"public"."orders", $1::json->0))."status", default)`);
+    expect(sql).toContain(`jsonb_populate_recordset(null::"public"."orders", (select jsonb_agg(jsonb_build_object($2::text, 'new'::text) || pgrst_elem) from jsonb_array_elements($1::jsonb) as pgrst_elem))`);
+    expect(p.values).toEqual(['[{"status":"a"},{"meta":{}}]', 'status']);
     expect(sql).toContain('returning 1');
   });
 
@@ -167,14 +169,14 @@ describe('writes', () => {
   });
 
   it('counts the rows of a mutation without reading them back unless asked', () => {
-    expect(deleteStatement(plan('orders'), new SqlParams(), 'count', shape)).toContain('count(*)::int8 as page_total, null::text as body from pgrst_source');
+    expect(deleteStatement(plan('orders'), new SqlParams(), 'count', shape)).toContain('count(*)::int8 as page_total, null::text as body, null::int8 as inserted from pgrst_source');
   });
 });
 
 describe('rpc', () => {
   const routine = (returns: Routine['returns'], returnsSet: boolean): Routine => ({
     name: 'fn', params: [{ name: 'a', type: 'integer', hasDefault: false, variadic: false }], returnsSet, returns,
-    resultColumns: new Map([['x', column('x', 'integer', 'int4')]]), volatile: false,
+    resultColumns: new Map([['x', column('x', 'integer', 'int4')]]), volatile: false, rows: 1000,
   });
   const root = (r: Routine) => planRoot(cache, 'fn', r.resultColumns, parseQueryParams(splitQuery('x=gt.1'), { rpcRead: true }));
   const shape = { count: false, headOnly: false, stripNulls: false };

@@ -22,9 +22,21 @@ function selectListSql(node: PlanNode, p: SqlParams): string[] {
   return items;
 }
 
-function joinCondition(parent: PlanNode, embed: PlanEmbed): string[] {
+/** Where an embed's rows come from and how they join its parent: by foreign key, through a junction, or a function of the parent's row. */
+function embedSource(parent: PlanNode, embed: PlanEmbed): { source?: string; conditions: string[] } {
   const { rel, node } = embed;
-  return rel.columns.map((col, i) => `${ident(node.alias)}.${ident(rel.foreignColumns[i]!)} = ${ident(parent.alias)}.${ident(col)}`);
+  const child = ident(node.alias);
+  const parentAlias = ident(parent.alias);
+  if (rel.computed) return { source: `${qualified(rel.computed.fn)}(${parentAlias}) as ${child}`, conditions: [] };
+  if (rel.junction) {
+    const junction = ident(`${embed.joinAlias}_j`);
+    const on = rel.junction.foreignColumns.map(([j, t]) => `${junction}.${ident(j)} = ${child}.${ident(t)}`).join(' and ');
+    return {
+      source: `${qualified(node.relation)} as ${child} inner join ${qualified(rel.junction.table)} as ${junction} on ${on}`,
+      conditions: rel.junction.columns.map(([j, o]) => `${junction}.${ident(j)} = ${parentAlias}.${ident(o)}`),
+    };
+  }
+  return { conditions: rel.columns.map((col, i) => `${child}.${ident(rel.foreignColumns[i]!)} = ${parentAlias}.${ident(col)}`) };
 }
 
 /** The lateral joins of a level; for counting, only those that can remove parent rows. */
@@ -34,7 +46,7 @@ function joinsSql(node: PlanNode, p: SqlParams, onlyFiltering: boolean): string 
     const filtering = embed.inner || node.nullEmbedFilters.some((f) => f.embed === embed);
     if (onlyFiltering && !filtering) continue;
     const join = ident(embed.joinAlias);
-    const child = nodeQuery(embed.node, p, { conditions: joinCondition(node, embed) });
+    const child = nodeQuery(embed.node, p, embedSource(node, embed));
     const kind = embed.inner ? 'inner' : 'left';
     sql += embed.toOne
       ? ` ${kind} join lateral (${child}) as ${join} on true`

@@ -15,7 +15,10 @@ function returningSql(root: PlanNode, returning: Returning): string {
   if (root.select.some((s) => s.kind === 'star')) return `returning ${alias}.*`;
   const columns = new Set<string>();
   for (const s of root.select) if (s.kind === 'column') columns.add(s.column);
-  for (const e of root.embeds) for (const c of e.rel.columns) columns.add(c);
+  for (const e of root.embeds) {
+    if (e.rel.computed) return `returning ${alias}.*`;
+    for (const c of e.rel.junction ? e.rel.junction.columns.map(([, origin]) => origin) : e.rel.columns) columns.add(c);
+  }
   for (const term of root.order) if (term.relation === undefined) columns.add(term.field.name);
   if (!columns.size) return 'returning 1';
   return `returning ${[...columns].map((c) => `${alias}.${ident(c)}`).join(', ')}`;
@@ -42,8 +45,7 @@ const countInserted = (step: '+' | '-') =>
   `set_config('pgrst.inserted', (coalesce(${insertedSetting}::int, 0) ${step} 1)::text, true) <> '${step === '+' ? '0' : '-1'}'`;
 
 export interface InsertSpec {
-  /** The rows as parsed (for their keys) and as sent (passed to Postgres untouched: big numbers stay exact). */
-  rows: Array<Record<string, unknown>>;
+  /** The rows as sent (passed to Postgres untouched: big numbers stay exact). */
   rowsJson: string;
   columns: string[];
   /** Prefer: missing=default: a row without one of `columns` gets the column's default, not NULL. */

@@ -1,6 +1,7 @@
 // GET/HEAD on a table or view: one read-only statement, then Content-Range, counts, 206/416 and
 // the single-object check.
 import { errors } from './errors.ts';
+import { noTableHint } from './fuzzy-hints.ts';
 import type { Statement } from './pipeline.ts';
 import { contentType, plannedRows, planRoot, preferenceApplied, shapeOf, statementResult, topRange, type RestRequest } from './request.ts';
 import { contentRange, rangeError, rangeStatus, singleElement, type Outcome } from './response.ts';
@@ -11,7 +12,7 @@ import { runInTransaction } from './transaction.ts';
 
 export async function findTable(request: RestRequest): Promise<Table> {
   const table = request.cache.tables.get(request.target) ?? (await request.refresh()).tables.get(request.target);
-  if (!table) throw errors.noTable(request.target, null);
+  if (!table) throw errors.noTable(request.target, noTableHint(request.cache, request.target));
   return table;
 }
 

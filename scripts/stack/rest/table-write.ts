@@ -18,7 +18,7 @@ function checkColumns(table: Table, names: Iterable<string>): void {
 }
 
 /** PostgREST's payload rules: an object, or an array of objects with the same keys unless `columns=` says which. */
-function insertRows(table: Table, body: { value: unknown; text: string } | undefined, columns: string[] | undefined): { rows: Row[]; rowsJson: string; columns: string[] } {
+function insertRows(table: Table, body: { value: unknown; text: string } | undefined, columns: string[] | undefined): { rowsJson: string; columns: string[] } {
   if (body === undefined) throw errors.invalidBody('Empty or invalid json');
   const { value, text } = body;
   // A scalar payload is neither a row nor a list of rows: PostgREST refuses it rather than insert nothing.
@@ -28,13 +28,13 @@ function insertRows(table: Table, body: { value: unknown; text: string } | undef
   if (columns) {
     checkColumns(table, columns);
     if (!rows.every(isRow)) throw errors.invalidBody('All object keys must match');
-    return { rows: rows as Row[], rowsJson, columns };
+    return { rowsJson, columns };
   }
   const keys = rows.length && isRow(rows[0]) ? Object.keys(rows[0]) : [];
   const uniform = rows.every((row) => isRow(row) && Object.keys(row).length === keys.length && keys.every((k) => Object.hasOwn(row, k)));
   if (!uniform) throw errors.invalidBody('All object keys must match');
   checkColumns(table, keys);
-  return { rows: rows as Row[], rowsJson, columns: keys };
+  return { rowsJson, columns: keys };
 }
 
 export async function writeTable(request: RestRequest): Promise<Outcome> {
@@ -50,12 +50,11 @@ export async function writeTable(request: RestRequest): Promise<Outcome> {
 
   let sql: string;
   if (request.method === 'POST') {
-    const { rows, rowsJson, columns } = insertRows(table, await request.body(), params.columns);
+    const { rowsJson, columns } = insertRows(table, await request.body(), params.columns);
     const resolution = prefs.resolution === undefined ? undefined : prefs.resolution === 'merge-duplicates' ? 'merge' : 'ignore';
     const conflictColumns = params.onConflict ?? table.primaryKey;
     if (params.onConflict) checkColumns(table, params.onConflict);
     sql = insertStatement(root, {
-      rows,
       rowsJson,
       columns,
       missingDefault: prefs.missing === 'default',
