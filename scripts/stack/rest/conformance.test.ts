@@ -172,11 +172,11 @@ describe('functions (RPC)', () => {
   });
 
   it('passes the whole body to a function of one unnamed parameter, by Content-Type', async () => {
-    const post = (fn: string, type: string, body: string | Buffer) =>
+    const post = (fn: string, type: string, body: BodyInit) =>
       fetch(`${url}/rest/v1/rpc/${fn}`, { method: 'POST', headers: { apikey: key, 'Content-Type': type }, body });
     const text = await post('echo_text', 'text/plain', 'bonjour');
     expect([text.status, await text.json()]).toEqual([200, 'text:bonjour']);
-    const bytes = await post('echo_bytes', 'application/octet-stream', Buffer.from([0, 1, 2, 255]));
+    const bytes = await post('echo_bytes', 'application/octet-stream', new Blob([new Uint8Array([0, 1, 2, 255])]));
     expect([bytes.status, await bytes.json()]).toEqual([200, 4]);
     const json = await rest.rpc('echo_json', { any: ['shape'] });
     expect(json).toMatchObject({ status: 200, data: { got: { any: ['shape'] } } });
@@ -198,5 +198,18 @@ describe('functions (RPC)', () => {
     expect(misnamedFunction.error).toEqual(failure('PGRST202', 'Could not find the function public.echo_txt without parameters in the schema cache',
       'Searched for the function public.echo_txt without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       'Perhaps you meant to call the function public.echo_text'));
+  });
+});
+
+describe('media types', () => {
+  it('answers text/csv: a header of the columns, then one line per row', async () => {
+    const { data, error, status } = await rest.from('users').select('id, username, age').order('id').csv();
+    expect({ error, status }).toEqual({ error: null, status: 200 });
+    expect(data).toBe('id,username,age\n1,ada,36\n2,brahim,24\n3,chloe,30');
+    const quoted = await rest.from('messages').select('id, body').eq('id', 3).csv();
+    expect(quoted.data).toBe('id,body\n3,"un lien amusant"');
+    const response = await fetch(`${url}/rest/v1/users?id=eq.0`, { headers: { apikey: key, Accept: 'text/csv' } });
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await response.text()).toBe('\n');
   });
 });

@@ -1,5 +1,5 @@
 // Request headers that shape the answer: Prefer (a comma-joined list, as supabase-js sends it),
-// Accept (array, single object, stripped nulls), Range, and the Accept-/Content-Profile check.
+// Accept (array, single object, stripped nulls, CSV), Range, and the Accept-/Content-Profile check.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Range } from './ast.ts';
 import { errors } from './errors.ts';
@@ -53,7 +53,7 @@ export function parsePreferences(headers: IncomingHttpHeaders, txOverride: boole
   };
 }
 
-export type MediaType = 'json' | 'object';
+export type MediaType = 'json' | 'object' | 'csv';
 
 export interface Accepted {
   media: MediaType;
@@ -70,6 +70,7 @@ export function negotiateAccept(header: string | undefined): Accepted {
     if (type === 'application/json' || type === 'application/*' || type === '*/*') return { media: 'json', stripNulls: false };
     if (type === 'application/vnd.pgrst.array+json') return { media: 'json', stripNulls };
     if (type === 'application/vnd.pgrst.object+json') return { media: 'object', stripNulls };
+    if (type === 'text/csv') return { media: 'csv', stripNulls: false };
   }
   throw errors.mediaType(offered);
 }

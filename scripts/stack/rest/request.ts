@@ -59,7 +59,7 @@ export function statementResult(rows: Row[] | undefined): StatementResult {
 }
 
 export function shapeOf(request: RestRequest, count: boolean): Shape {
-  return { count, headOnly: request.head, stripNulls: request.accepted.stripNulls };
+  return { count, headOnly: request.head, stripNulls: request.accepted.stripNulls, csv: request.accepted.media === 'csv' };
 }
 
 /** `origin`: the table whose relationships apply, when it is not `relation` (an RPC's result). */
@@ -94,7 +94,8 @@ export function plannedRows(rows: Row[] | undefined): number {
 }
 
 export function contentType(request: RestRequest): Record<string, string> {
-  const base = request.accepted.media === 'object' ? 'application/vnd.pgrst.object+json' : 'application/json';
+  const media = request.accepted.media;
+  const base = media === 'object' ? 'application/vnd.pgrst.object+json' : media === 'csv' ? 'text/csv' : 'application/json';
   return { 'Content-Type': `${base}${request.accepted.stripNulls ? '; nulls=stripped' : ''}; charset=utf-8`, ...request.baseHeaders };
 }
 

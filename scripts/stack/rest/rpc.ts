@@ -114,7 +114,7 @@ export async function callRoutine(request: RestRequest): Promise<Outcome> {
   const status = rangeStatus(lower, pageTotal, total);
   if (status === 416) throw rangeError(lower, total!);
   if (row.body === undefined) return { status, headers: { ...headers, ...contentType(request) } };
-  const unwrap = routine.returns === 'composite' && (!returnsRows || single);
+  const unwrap = routine.returns === 'composite' && (!returnsRows || single) && request.accepted.media !== 'csv';
   const body = unwrap ? singleElement(row.body) : row.body;
   return { status, headers: { ...headers, ...contentType(request) }, body };
 }

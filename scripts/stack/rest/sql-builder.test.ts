@@ -42,7 +42,7 @@ function read(relation: string, query: string, count = false) {
   const params = parseQueryParams(splitQuery(query), { rpcRead: false });
   const root = planRoot(cache, relation, cache.tables.get(relation)!.columns, params);
   const p = new SqlParams();
-  return { sql: readStatement(root, p, { count, headOnly: false, stripNulls: false }), values: p.values, root };
+  return { sql: readStatement(root, p, { count, headOnly: false, stripNulls: false, csv: false }), values: p.values, root };
 }
 
 function refusal(run: () => unknown): RestError {
@@ -135,7 +135,7 @@ describe('relationships', () => {
 
 describe('writes', () => {
   const plan = (relation: string, query = '') => planRoot(cache, relation, cache.tables.get(relation)!.columns, parseQueryParams(splitQuery(query), { rpcRead: false }));
-  const shape = { count: false, headOnly: false, stripNulls: false };
+  const shape = { count: false, headOnly: false, stripNulls: false, csv: false };
 
   it('inserts from one JSON parameter typed by the row type, and upserts on a conflict target', () => {
     const p = new SqlParams();
@@ -179,7 +179,7 @@ describe('rpc', () => {
     resultColumns: new Map([['x', column('x', 'integer', 'int4')]]), volatile: false, rows: 1000,
   });
   const root = (r: Routine) => planRoot(cache, 'fn', r.resultColumns, parseQueryParams(splitQuery('x=gt.1'), { rpcRead: true }));
-  const shape = { count: false, headOnly: false, stripNulls: false };
+  const shape = { count: false, headOnly: false, stripNulls: false, csv: false };
 
   it('passes named arguments through json_to_record with the parameter types', () => {
     const p = new SqlParams();

@@ -86,10 +86,21 @@ export interface Shape {
   /** HEAD: only counts are needed. */
   headOnly: boolean;
   stripNulls: boolean;
+  /** Accept: text/csv. */
+  csv: boolean;
 }
+
+/**
+ * PostgREST's CSV: a header of the first row's keys (empty without rows), a newline, then each
+ * row as Postgres writes a record, without its parentheses.
+ */
+const csvSql =
+  `(select coalesce(string_agg(pgrst_key, ','), '') from json_object_keys(json_agg(pgrst_row)->0) as pgrst_key) || E'\\n' || ` +
+  `coalesce(string_agg(substring(pgrst_row::text, 2, length(pgrst_row::text) - 2), E'\\n'), '')`;
 
 export function bodySql(shape: Shape): string {
   if (shape.headOnly) return 'null::text';
+  if (shape.csv) return csvSql;
   const array = `coalesce(json_agg(pgrst_row), '[]')`;
   return `${shape.stripNulls ? `json_strip_nulls(${array})` : array}::text`;
 }
