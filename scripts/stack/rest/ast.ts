@@ -12,9 +12,12 @@ export interface Field {
   jsonPath: JsonStep[];
 }
 
+export type AggregateFunction = 'sum' | 'avg' | 'count' | 'max' | 'min';
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  /** `count()` is a column item on the field `*`; `col.sum()::cast` carries its aggregate and the result's cast. */
+  | { kind: 'column'; field: Field; alias?: string; cast?: string; aggregate?: AggregateFunction; aggregateCast?: string }
   | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; children: SelectItem[] };
 
 export type QuantOp = 'eq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch';

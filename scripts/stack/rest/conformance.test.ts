@@ -17,10 +17,14 @@ const fixture = readFileSync(new URL('./conformance-fixture.sql', import.meta.ur
 
 let cluster: Cluster;
 let gateway: Gateway;
+/** The same database behind PostgREST's defaults (aggregates off, db-tx-end = commit). */
+let defaultsGateway: Gateway;
+let defaults: SupabaseClient<Untyped>;
 let db: pg.Client;
+let rest: SupabaseClient<Untyped>;
 /** Untyped tables, as a project without generated types has, on PostgREST 13+ (max-affected). */
 type Untyped = { __InternalSupabase: { PostgrestVersion: '13' }; public: { Tables: any; Views: any; Functions: any; Enums: any; CompositeTypes: any } };
-let rest: SupabaseClient<Untyped>;
+
 let url: string;
 let key: string;
 
@@ -36,11 +40,15 @@ beforeAll(async () => {
   key = keys.publishableKey;
   // Node 20 has no global WebSocket; realtime-js needs a transport even when unused.
   rest = createClient<Untyped>(url, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+  const plain = await startServiceGateway(cluster, { '/rest/v1': restService() });
+  defaultsGateway = plain.gateway;
+  defaults = createClient<Untyped>(plain.apiUrl, plain.publishableKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
 }, 120_000);
 
 afterAll(async () => {
   await db?.end();
   await gateway?.close();
+  await defaultsGateway?.close();
   await cluster?.stop();
 });
 
@@ -211,5 +219,39 @@ describe('media types', () => {
     const response = await fetch(`${url}/rest/v1/users?id=eq.0`, { headers: { apikey: key, Accept: 'text/csv' } });
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(await response.text()).toBe('\n');
+  });
+});
+
+describe('aggregates (db-aggregates-enabled)', () => {
+  it('counts rows, whole or per embedded parent', async () => {
+    expect((await rest.from('users').select('count()')).data).toEqual([{ count: 3 }]);
+    const { data, error } = await rest.from('users').select('username, messages(count())').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { username: 'ada', messages: [{ count: 1 }] },
+      { username: 'brahim', messages: [{ count: 2 }] },
+      { username: 'chloe', messages: [{ count: 1 }] },
+    ]);
+  });
+
+  it('groups by the other selected columns, with aliases and casts', async () => {
+    const { data, error } = await rest.from('messages').select('channel_id, count(), last:id.max(), id.sum()::text').order('channel_id');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ channel_id: 10, count: 2, last: 2, sum: '3' }, { channel_id: 20, count: 2, last: 4, sum: '7' }]);
+    expect((await rest.from('users').select('age.avg(), age.min()')).data).toEqual([{ avg: 30, min: 24 }]);
+  });
+
+  it('refuses aggregates when db-aggregates-enabled is off, as PostgREST does by default', async () => {
+    const { error, status } = await defaults.from('users').select('count()');
+    expect(status).toBe(400);
+    expect(error).toEqual(failure('PGRST123', 'Use of aggregate functions is not allowed'));
+  });
+});
+
+describe('db-tx-end = commit (the default)', () => {
+  it('ignores Prefer: tx=rollback and commits', async () => {
+    const { status } = await defaults.from('notes').insert({ id: 60, body: 'kept' }).rollback();
+    expect(status).toBe(201);
+    expect((await db.query('select body from notes where id = 60')).rows).toEqual([{ body: 'kept' }]);
   });
 });

@@ -58,9 +58,11 @@ describe('select', () => {
     }
   });
 
-  it('refuses aggregates (PGRST123) and spreads (PGRST127)', () => {
-    expect(parseFailure(() => parseSelect('total_cents.sum()'))).toMatchObject({ code: 'PGRST123' });
-    expect(parseFailure(() => parseSelect('count()'))).toMatchObject({ code: 'PGRST123' });
+  it('reads aggregates, their aliases and casts, and refuses spreads (PGRST127)', () => {
+    expect(parseSelect('total:total_cents::int8.sum()::text')).toEqual([
+      { kind: 'column', field: { name: 'total_cents', jsonPath: [] }, alias: 'total', cast: 'int8', aggregate: 'sum', aggregateCast: 'text' },
+    ]);
+    expect(parseSelect('n:count()')).toEqual([{ kind: 'column', field: { name: '*', jsonPath: [] }, alias: 'n', aggregate: 'count' }]);
     expect(parseFailure(() => parseSelect('...customers(name)'))).toMatchObject({ code: 'PGRST127' });
   });
 

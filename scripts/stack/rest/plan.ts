@@ -1,7 +1,7 @@
 // Resolves a parsed request against the schema cache: every column, embed, filter, order and cast
 // is checked here, so the SQL builder only ever sees names that exist. Embeds follow foreign keys
 // (relationships.ts) and each level gets its own internal alias.
-import type { Field, Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from './ast.ts';
+import type { AggregateFunction, Field, Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from './ast.ts';
 import { errors, RestError } from './errors.ts';
 import { pathKey } from './query-params.ts';
 import { findRelationship, isToOne, type Relationship } from './relationships.ts';
@@ -9,7 +9,8 @@ import type { Column, SchemaCache } from './schema-cache.ts';
 
 export type PlanSelect =
   | { kind: 'star' }
-  | { kind: 'column'; column: string; jsonPath: Field['jsonPath']; cast?: string; key: string };
+  /** `column` is `*` for `count()`; `cast` applies before the aggregate, `aggregateCast` after. */
+  | { kind: 'column'; column: string; jsonPath: Field['jsonPath']; cast?: string; key: string; aggregate?: AggregateFunction; aggregateCast?: string };
 
 export interface PlanEmbed {
   key: string;
@@ -77,6 +78,8 @@ function checkLogic(node: PlanNode, tree: LogicTree): void {
 
 export interface PlanContext {
   cache: SchemaCache;
+  /** db-aggregates-enabled: otherwise an aggregate is PGRST123. */
+  aggregatesEnabled: boolean;
   nextAlias: () => number;
 }
 
@@ -110,14 +113,18 @@ export function buildNode(
   for (const item of select) {
     if (item.kind === 'star') node.select.push(item);
     else if (item.kind === 'column') {
-      checkColumn(node, item.field.name);
+      if (item.aggregate && !ctx.aggregatesEnabled) throw errors.aggregatesNotAllowed();
+      if (item.field.name !== '*' || !item.aggregate) checkColumn(node, item.field.name);
       const lastKey = item.field.jsonPath.at(-1)?.key;
       node.select.push({
         kind: 'column',
         column: item.field.name,
         jsonPath: item.field.jsonPath,
-        key: item.alias ?? lastKey ?? item.field.name,
+        // Postgres names an aggregate's column after its function, as PostgREST leaves it.
+        key: item.alias ?? item.aggregate ?? lastKey ?? item.field.name,
         ...(item.cast && { cast: resolveCast(ctx.cache, item.cast) }),
+        ...(item.aggregate && { aggregate: item.aggregate }),
+        ...(item.aggregateCast && { aggregateCast: resolveCast(ctx.cache, item.aggregateCast) }),
       });
     } else {
       const rel = findRelationship(ctx.cache, origin, item.name, item.hint);

@@ -63,9 +63,9 @@ export function shapeOf(request: RestRequest, count: boolean): Shape {
 }
 
 /** `origin`: the table whose relationships apply, when it is not `relation` (an RPC's result). */
-export function planRoot(cache: SchemaCache, relation: string, columns: Map<string, Column>, params: QueryParams, origin = relation): PlanNode {
+export function planRoot(request: Pick<RestRequest, 'cache' | 'restSettings'>, relation: string, columns: Map<string, Column>, params: QueryParams, origin = relation): PlanNode {
   let alias = 0;
-  const ctx: PlanContext = { cache, nextAlias: () => alias++ };
+  const ctx: PlanContext = { cache: request.cache, aggregatesEnabled: request.restSettings.aggregatesEnabled, nextAlias: () => alias++ };
   const root = buildNode(ctx, relation, columns, params.select, 0, origin);
   applyParams(root, params);
   return root;

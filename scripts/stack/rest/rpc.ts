@@ -83,7 +83,7 @@ export async function callRoutine(request: RestRequest): Promise<Outcome> {
     ? { kind: 'single', body: raw ? rawArgument(media, await request.rawBody()) : post!.text }
     : { kind: 'named', names, json: post ? post.text : JSON.stringify(Object.fromEntries(request.params.rpcArgs)) };
 
-  const root = planRoot(request.cache, routine.name, routine.resultColumns, request.params, routine.relation ?? routine.name);
+  const root = planRoot(request, routine.name, routine.resultColumns, request.params, routine.relation ?? routine.name);
   const range = topRange(request, root);
   root.range = range;
   const countMode = request.prefs.count;

@@ -6,6 +6,7 @@ import { parseQueryParams, splitQuery } from './query-params.ts';
 import { findRelationship } from './relationships.ts';
 import { planRoot } from './request.ts';
 import type { Column, Routine, SchemaCache, Table } from './schema-cache.ts';
+import { postgrestDefaults } from './settings.ts';
 import { SqlParams } from './sql-fragments.ts';
 import { countQuery, readStatement } from './sql-read.ts';
 import { rpcStatement } from './sql-rpc.ts';
@@ -38,9 +39,11 @@ const cache: SchemaCache = {
   types: new Map([['text', 'pg_catalog'], ['int4', 'pg_catalog']]),
 };
 
+const planning = { cache, restSettings: postgrestDefaults };
+
 function read(relation: string, query: string, count = false) {
   const params = parseQueryParams(splitQuery(query), { rpcRead: false });
-  const root = planRoot(cache, relation, cache.tables.get(relation)!.columns, params);
+  const root = planRoot(planning, relation, cache.tables.get(relation)!.columns, params);
   const p = new SqlParams();
   return { sql: readStatement(root, p, { count, headOnly: false, stripNulls: false, csv: false }), values: p.values, root };
 }
@@ -134,7 +137,7 @@ describe('relationships', () => {
 });
 
 describe('writes', () => {
-  const plan = (relation: string, query = '') => planRoot(cache, relation, cache.tables.get(relation)!.columns, parseQueryParams(splitQuery(query), { rpcRead: false }));
+  const plan = (relation: string, query = '') => planRoot(planning, relation, cache.tables.get(relation)!.columns, parseQueryParams(splitQuery(query), { rpcRead: false }));
   const shape = { count: false, headOnly: false, stripNulls: false, csv: false };
 
   it('inserts from one JSON parameter typed by the row type, and upserts on a conflict target', () => {
@@ -150,7 +153,7 @@ describe('writes', () => {
 
   it('lays each row over its columns\' defaults when missing=default', () => {
     const p = new SqlParams();
-    const withDefaults = planRoot(cache, 'orders', new Map([...cache.tables.get('orders')!.columns].map(([name, c]) => [name, name === 'status' ? { ...c, default: "'new'::text" } : c])), parseQueryParams([], { rpcRead: false }));
+    const withDefaults = planRoot(planning, 'orders', new Map([...cache.tables.get('orders')!.columns].map(([name, c]) => [name, name === 'status' ? { ...c, default: "'new'::text" } : c])), parseQueryParams([], { rpcRead: false }));
     const sql = insertStatement(withDefaults, {
       rowsJson: '[{"status":"a"},{"meta":{}}]',
       columns: ['status', 'meta'], missingDefault: true,
@@ -178,7 +181,7 @@ describe('rpc', () => {
     name: 'fn', params: [{ name: 'a', type: 'integer', hasDefault: false, variadic: false }], returnsSet, returns,
     resultColumns: new Map([['x', column('x', 'integer', 'int4')]]), volatile: false, rows: 1000,
   });
-  const root = (r: Routine) => planRoot(cache, 'fn', r.resultColumns, parseQueryParams(splitQuery('x=gt.1'), { rpcRead: true }));
+  const root = (r: Routine) => planRoot(planning, 'fn', r.resultColumns, parseQueryParams(splitQuery('x=gt.1'), { rpcRead: true }));
   const shape = { count: false, headOnly: false, stripNulls: false, csv: false };
 
   it('passes named arguments through json_to_record with the parameter types', () => {

@@ -4,6 +4,8 @@
 import type { PlanEmbed, PlanNode } from './plan.ts';
 import { conditionsSql, fieldSql, ident, orderSql, qualified, rangeSql, type SqlParams } from './sql-fragments.ts';
 
+const aggregated = (node: PlanNode) => node.select.some((s) => s.kind === 'column' && s.aggregate);
+
 function selectListSql(node: PlanNode, p: SqlParams): string[] {
   const items: string[] = [];
   for (const item of node.select) {
@@ -11,15 +13,33 @@ function selectListSql(node: PlanNode, p: SqlParams): string[] {
       items.push(`${ident(node.alias)}.*`);
       continue;
     }
-    const value = fieldSql(node.alias, { name: item.column, jsonPath: item.jsonPath }, p);
-    items.push(`${item.cast ? `cast(${value} as ${item.cast})` : value} as ${ident(item.key)}`);
+    let value = item.column === '*' ? '*' : fieldSql(node.alias, { name: item.column, jsonPath: item.jsonPath }, p);
+    if (item.cast) value = `cast(${value} as ${item.cast})`;
+    if (item.aggregate) value = `${item.aggregate}(${value})`;
+    if (item.aggregateCast) value = `cast(${value} as ${item.aggregateCast})`;
+    items.push(`${value} as ${ident(item.key)}`);
   }
+  // Grouped rows group by their embeds too, which needs jsonb (json has no equality), as PostgREST's.
+  const jsonb = aggregated(node) ? '::jsonb' : '';
   for (const embed of node.embeds) {
     if (embed.empty) continue;
     const join = ident(embed.joinAlias);
-    items.push(embed.toOne ? `row_to_json(${join}.*) as ${ident(embed.key)}` : `coalesce(${join}.${join}, '[]') as ${ident(embed.key)}`);
+    items.push(embed.toOne ? `row_to_json(${join}.*)${jsonb} as ${ident(embed.key)}` : `coalesce(${join}.${join}${jsonb}, '[]') as ${ident(embed.key)}`);
   }
   return items;
+}
+
+/** PostgREST's GROUP BY: with an aggregate in the select list, every other item and embed, by name. */
+function groupSql(node: PlanNode, p: SqlParams): string {
+  if (!aggregated(node)) return '';
+  const terms: string[] = [];
+  for (const item of node.select) {
+    if (item.kind === 'column' && !item.aggregate) {
+      terms.push(item.key !== item.column || item.jsonPath.length ? ident(item.key) : fieldSql(node.alias, { name: item.column, jsonPath: [] }, p));
+    }
+  }
+  for (const embed of node.embeds) if (!embed.empty) terms.push(ident(embed.key));
+  return terms.length ? ` group by ${terms.join(', ')}` : '';
 }
 
 /** Where an embed's rows come from and how they join its parent: by foreign key, through a junction, or a function of the parent's row. */
@@ -70,7 +90,7 @@ export function nodeQuery(node: PlanNode, p: SqlParams, options: NodeQueryOption
   const joins = joinsSql(node, p, false);
   const conditions = [...(options.conditions ?? []), ...(options.skipFilters ? [] : conditionsSql(node, p))];
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-  return `select ${selectListSql(node, p).join(', ')} from ${from}${joins}${where}${orderSql(node, node.order, p)}${rangeSql(node, p)}`;
+  return `select ${selectListSql(node, p).join(', ')} from ${from}${joins}${where}${groupSql(node, p)}${orderSql(node, node.order, p)}${rangeSql(node, p)}`;
 }
 
 /** Rows the root level matches, ignoring paging: what an exact count counts. */

@@ -18,7 +18,7 @@ export async function findTable(request: RestRequest): Promise<Table> {
 
 export async function readTable(request: RestRequest): Promise<Outcome> {
   const table = await findTable(request);
-  const root = planRoot(request.cache, table.name, table.columns, request.params);
+  const root = planRoot(request, table.name, table.columns, request.params);
   const range = topRange(request, root);
   root.range = range;
   const countMode = request.prefs.count;

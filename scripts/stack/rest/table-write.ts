@@ -43,7 +43,7 @@ export async function writeTable(request: RestRequest): Promise<Outcome> {
   const headersOnly = prefs.return === 'headers-only' && request.method === 'POST';
   const representation = prefs.return === 'representation' || headersOnly;
   const selectParams = headersOnly ? { ...params, select: table.primaryKey.map((name) => ({ kind: 'column' as const, field: { name, jsonPath: [] } })) } : params;
-  const root = planRoot(request.cache, table.name, table.columns, selectParams);
+  const root = planRoot(request, table.name, table.columns, selectParams);
   const returning: Returning = representation ? 'representation' : 'count';
   const shape = shapeOf(request, false);
   const p = new SqlParams();
