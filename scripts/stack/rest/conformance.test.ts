@@ -113,6 +113,24 @@ describe('embeds', () => {
   });
 });
 
+describe('spread embeds', () => {
+  it('lifts a to-one embed\'s columns into its parent, nested spreads included', async () => {
+    const { data, error } = await rest.from('messages').select('id, ...channels(channel:name, ...users!channels_owner_id_fkey(owner:username))').lt('id', 4).order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, channel: 'general', owner: 'ada' },
+      { id: 2, channel: 'general', owner: 'ada' },
+      { id: 3, channel: 'random', owner: 'brahim' },
+    ]);
+  });
+
+  it('turns each column of a to-many spread into an array', async () => {
+    const { data, error } = await rest.from('channels').select('name, ...messages(bodies:body)').eq('id', 10);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'general', bodies: ['bonjour à tous', 'salut ada'] }]);
+  });
+});
+
 describe('relationships', () => {
   it('embeds through a junction table, many-to-many', async () => {
     const { data, error } = await rest.from('users').select('username, channels!memberships(name)').order('id');

@@ -1,7 +1,6 @@
 // PostgREST's select, order, key and column-list grammar, parsed by hand in one pass with no
 // regular-expression backtracking (filters and or/and trees: filter-grammar.ts).
 import type { AggregateFunction, Field, OrderTerm, SelectItem } from './ast.ts';
-import { errors } from './errors.ts';
 import { castName, Cursor, field, fieldName, jsonPath, maxDepth } from './grammar-lexer.ts';
 
 const aggregate = /(sum|avg|count|max|min)\(\)/y;
@@ -18,7 +17,11 @@ function atItemEnd(c: Cursor): boolean {
 
 function selectItem(c: Cursor, depth: number): SelectItem {
   c.skipSpaces();
-  if (c.startsWith('...')) throw errors.notImplemented('Spread embedding (...) is not supported by the local stack');
+  if (c.eat('...')) {
+    const name = fieldName(c);
+    if (c.peek() !== '!' && c.peek() !== '(') throw c.fail('"!" or "("');
+    return { ...embed(c, name, undefined, depth), spread: true };
+  }
   if (c.eat('*')) {
     c.skipSpaces();
     if (!atItemEnd(c)) throw c.fail('",", ")" or end of input');
@@ -65,7 +68,7 @@ function selectItem(c: Cursor, depth: number): SelectItem {
   };
 }
 
-function embed(c: Cursor, name: string, alias: string | undefined, depth: number): SelectItem {
+function embed(c: Cursor, name: string, alias: string | undefined, depth: number): SelectItem & { kind: 'embed' } {
   let hint: string | undefined;
   let inner = false;
   const keyword = (word: string) => c.startsWith(word) && '!('.includes(c.peek(word.length) || 'x') && c.eat(word);

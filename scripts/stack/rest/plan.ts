@@ -19,6 +19,8 @@ export interface PlanEmbed {
   toOne: boolean;
   /** `rel()`: selects nothing, so it only filters (with !inner or a null test) and is left out of the answer. */
   empty: boolean;
+  /** `...rel(...)`: its columns are the parent's (arrays of them for a to-many embed). */
+  spread: boolean;
   /** Alias of the lateral join that carries this embed's JSON. */
   joinAlias: string;
   node: PlanNode;
@@ -141,6 +143,7 @@ export function buildNode(
         inner: item.inner,
         toOne: isToOne(rel),
         empty,
+        spread: item.spread === true,
         joinAlias: `pgrst_e${ctx.nextAlias()}`,
         node: buildNode(ctx, rel.foreignTable, target.columns, item.children.length ? item.children : [{ kind: 'star' }], depth + 1),
       });

@@ -24,9 +24,23 @@ function selectListSql(node: PlanNode, p: SqlParams): string[] {
   for (const embed of node.embeds) {
     if (embed.empty) continue;
     const join = ident(embed.joinAlias);
+    if (embed.spread) {
+      for (const key of outputKeys(embed.node)) items.push(`${join}.${ident(key)}${jsonb && !embed.toOne ? '::jsonb' : ''} as ${ident(key)}`);
+      continue;
+    }
     items.push(embed.toOne ? `row_to_json(${join}.*)${jsonb} as ${ident(embed.key)}` : `coalesce(${join}.${join}${jsonb}, '[]') as ${ident(embed.key)}`);
   }
   return items;
+}
+
+/** The names of a level's output columns: its select list (`*` expanded), embeds, and spread embeds' own. */
+function outputKeys(node: PlanNode): string[] {
+  const keys = node.select.flatMap((item) => (item.kind === 'star' ? [...node.columns.keys()] : [item.key]));
+  for (const embed of node.embeds) {
+    if (embed.spread) keys.push(...outputKeys(embed.node));
+    else if (!embed.empty) keys.push(embed.key);
+  }
+  return keys;
 }
 
 /** PostgREST's GROUP BY: with an aggregate in the select list, every other item and embed, by name. */
@@ -38,7 +52,10 @@ function groupSql(node: PlanNode, p: SqlParams): string {
       terms.push(item.key !== item.column || item.jsonPath.length ? ident(item.key) : fieldSql(node.alias, { name: item.column, jsonPath: [] }, p));
     }
   }
-  for (const embed of node.embeds) if (!embed.empty) terms.push(ident(embed.key));
+  for (const embed of node.embeds) {
+    if (embed.spread) terms.push(...outputKeys(embed.node).map(ident));
+    else if (!embed.empty) terms.push(ident(embed.key));
+  }
   return terms.length ? ` group by ${terms.join(', ')}` : '';
 }
 
@@ -68,9 +85,11 @@ function joinsSql(node: PlanNode, p: SqlParams, onlyFiltering: boolean): string 
     const join = ident(embed.joinAlias);
     const child = nodeQuery(embed.node, p, embedSource(node, embed));
     const kind = embed.inner ? 'inner' : 'left';
+    // A to-many spread gathers each of its columns into an array, as PostgREST 13 does.
+    const arrays = embed.spread ? outputKeys(embed.node).map((key) => `, coalesce(json_agg(${join}.${ident(key)}), '[]') as ${ident(key)}`).join('') : '';
     sql += embed.toOne
       ? ` ${kind} join lateral (${child}) as ${join} on true`
-      : ` ${kind} join lateral (select json_agg(${join}) as ${join} from (${child}) as ${join}) as ${join} on ${embed.inner ? `${join}.${join} is not null` : 'true'}`;
+      : ` ${kind} join lateral (select json_agg(${join}) as ${join}${arrays} from (${child}) as ${join}) as ${join} on ${embed.inner ? `${join}.${join} is not null` : 'true'}`;
   }
   return sql;
 }
