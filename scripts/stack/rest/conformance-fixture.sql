@@ -75,3 +75,12 @@ grant usage on schema public to anon, authenticated, service_role;
 grant all on all tables in schema public to anon, authenticated, service_role;
 grant all on all sequences in schema public to anon, authenticated, service_role;
 grant execute on all functions in schema public to anon, authenticated, service_role;
+
+-- A second exposed schema, reached with Accept-Profile / Content-Profile.
+create schema archive;
+create table archive.old_messages (id int primary key, body text not null);
+create function archive.count_old() returns bigint language sql stable as $$ select count(*) from archive.old_messages $$;
+insert into archive.old_messages values (1, 'archivé');
+grant usage on schema archive to anon, authenticated, service_role;
+grant all on all tables in schema archive to anon, authenticated, service_role;
+grant execute on all functions in schema archive to anon, authenticated, service_role;

@@ -1,6 +1,7 @@
 // PostgREST conformance through the unmodified supabase-js: a throwaway cluster with the
 // conformance fixture (conformance-fixture.sql, a schema of its own), the gateway serving only
-// /rest/v1 with aggregates on and `db-tx-end = commit-allow-override`. Every expected answer is
+// /rest/v1 with aggregates on, `db-tx-end = commit-allow-override` and the schemas `public` and
+// `archive` exposed. Every expected answer is
 // PostgREST 12–14's documented behaviour: statuses, codes, messages, details and hints included.
 import { readFileSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -23,7 +24,8 @@ let defaults: SupabaseClient<Untyped>;
 let db: pg.Client;
 let rest: SupabaseClient<Untyped>;
 /** Untyped tables, as a project without generated types has, on PostgREST 13+ (max-affected). */
-type Untyped = { __InternalSupabase: { PostgrestVersion: '13' }; public: { Tables: any; Views: any; Functions: any; Enums: any; CompositeTypes: any } };
+type UntypedSchema = { Tables: any; Views: any; Functions: any; Enums: any; CompositeTypes: any };
+type Untyped = { __InternalSupabase: { PostgrestVersion: '13' }; public: UntypedSchema; archive: UntypedSchema; secret: UntypedSchema };
 
 let url: string;
 let key: string;
@@ -34,7 +36,7 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: cluster.url });
   await db.connect();
   await db.query(fixture);
-  const keys = await startServiceGateway(cluster, { '/rest/v1': restService({ aggregatesEnabled: true, txEnd: 'commit-allow-override' }) });
+  const keys = await startServiceGateway(cluster, { '/rest/v1': restService({ aggregatesEnabled: true, txEnd: 'commit-allow-override', schemas: ['public', 'archive'] }) });
   gateway = keys.gateway;
   url = keys.apiUrl;
   key = keys.publishableKey;
@@ -271,5 +273,27 @@ describe('db-tx-end = commit (the default)', () => {
     const { status } = await defaults.from('notes').insert({ id: 60, body: 'kept' }).rollback();
     expect(status).toBe(201);
     expect((await db.query('select body from notes where id = 60')).rows).toEqual([{ body: 'kept' }]);
+  });
+});
+
+describe('exposed schemas (Accept-Profile / Content-Profile)', () => {
+  it('reads, writes and calls functions in another exposed schema', async () => {
+    const archive = rest.schema('archive');
+    expect(await archive.from('old_messages').select('id, body')).toMatchObject({ status: 200, data: [{ id: 1, body: 'archivé' }] });
+    expect((await archive.from('old_messages').insert({ id: 2, body: 'encore' })).status).toBe(201);
+    expect(await archive.rpc('count_old')).toMatchObject({ status: 200, data: 2 });
+    const response = await fetch(`${url}/rest/v1/users?select=id&limit=1`, { headers: { apikey: key } });
+    expect(response.headers.get('content-profile')).toBe('public');
+    const other = await fetch(`${url}/rest/v1/old_messages?select=id&limit=1`, { headers: { apikey: key, 'Accept-Profile': 'archive' } });
+    expect(other.headers.get('content-profile')).toBe('archive');
+  });
+
+  it('refuses a schema that is not exposed (PGRST106) and looks for names in the profile\'s schema only', async () => {
+    const { error, status } = await rest.schema('secret').from('users').select();
+    expect(status).toBe(406);
+    expect(error).toEqual(failure('PGRST106', 'Invalid schema: secret', null, 'Only the following schemas are exposed: public, archive'));
+    const missing = await rest.schema('archive').from('users').select();
+    expect(missing.status).toBe(404);
+    expect(missing.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'archive.users' in the schema cache" });
   });
 });

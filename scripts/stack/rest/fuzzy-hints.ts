@@ -70,7 +70,7 @@ export function noFunctionHint(cache: SchemaCache, name: string, args: string[],
         return params === undefined ? undefined : `${name}${params}`;
       })()
     : best([...cache.routines.keys()], name, 0.75);
-  return found === undefined ? null : `Perhaps you meant to call the function public.${found}`;
+  return found === undefined ? null : `Perhaps you meant to call the function ${cache.schema}.${found}`;
 }
 
 /**
@@ -89,5 +89,5 @@ export function noRelationshipHint(parents: string[], parent: string, child: str
 /** PGRST205: a table or view of a close name. */
 export function noTableHint(cache: SchemaCache, name: string): string | null {
   const table = best([...cache.tables.keys()], name, 0.75);
-  return table === undefined ? null : `Perhaps you meant the table 'public.${table}'`;
+  return table === undefined ? null : `Perhaps you meant the table '${cache.schema}.${table}'`;
 }

@@ -7,7 +7,7 @@ import type { StackContext } from '../context.ts';
 import { BodyTooLargeError, readBody } from '../http.ts';
 import { authenticate } from './auth.ts';
 import { errors, fromPgError, isPgError, RestError } from './errors.ts';
-import { checkProfile, negotiateAccept, parsePreferences, parseRangeHeader } from './negotiation.ts';
+import { chooseSchema, negotiateAccept, parsePreferences, parseRangeHeader } from './negotiation.ts';
 import { parseQueryParams, splitQuery } from './query-params.ts';
 import type { BodyMedia, RestRequest } from './request.ts';
 import { send, sendError } from './response.ts';
@@ -133,20 +133,21 @@ export async function handleRest(deps: RestDeps, req: IncomingMessage, res: Serv
     const target = resource(path);
     if (target.kind === 'rpc' && !rpcMethods.has(method)) throw errors.rpcMethod(method);
     if (target.kind === 'table' && !tableMethods.has(method)) throw errors.unsupportedMethod(method);
-    const negotiated = checkProfile(method, req.headers);
+    const { schema, negotiated } = chooseSchema(method, req.headers, deps.settings.schemas);
     const accepted = negotiateAccept(headerText(req.headers.accept));
     const txEnd = deps.settings.txEnd;
     const prefs = parsePreferences(req.headers, txEnd.endsWith('-allow-override'));
     const params = parseQueryParams(splitQuery(url.search), { rpcRead: target.kind === 'rpc' && method !== 'POST' });
-    const cache = await deps.schema.get().catch(() => {
+    const caches = await deps.schema.get().catch(() => {
       throw errors.schemaCacheUnavailable();
     });
+    const cache = caches.get(schema)!;
     const request: RestRequest = {
       method,
       head,
       target: target.name,
       cache,
-      refresh: async () => (request.cache = await deps.schema.refreshOnMiss()),
+      refresh: async () => (request.cache = (await deps.schema.refreshOnMiss()).get(schema)!),
       params,
       prefs,
       accepted,
@@ -159,13 +160,14 @@ export async function handleRest(deps: RestDeps, req: IncomingMessage, res: Serv
         path,
         headers: headersJson(req),
         cookies: cookiesJson(req),
+        searchPath: [schema, ...deps.settings.extraSearchPath],
         rollback: prefs.tx === 'rollback' || (txEnd.startsWith('rollback') && prefs.tx !== 'commit'),
       },
       restSettings: deps.settings,
       pool: deps.pool,
       ...bodyReader(req),
       bodyMedia: bodyMedia(req),
-      baseHeaders: negotiated ? { 'Content-Profile': 'public' } : {},
+      baseHeaders: negotiated ? { 'Content-Profile': schema } : {},
     };
     const outcome = target.kind === 'rpc' ? await callRoutine(request) : method === 'GET' || head ? await readTable(request) : await writeTable(request);
     send(res, outcome, head);

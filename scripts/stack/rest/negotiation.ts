@@ -86,12 +86,17 @@ export function parseRangeHeader(header: string | undefined): Range | 'invalid' 
   return { offset, limit: last - offset + 1 };
 }
 
-/** Only `public` is exposed: any other profile is PGRST106. */
-export function checkProfile(method: string, headers: IncomingHttpHeaders): boolean {
-  const reads = method === 'GET' || method === 'HEAD';
+/**
+ * The schema a request is for, as PostgREST's getSchema chooses it: Accept-Profile (GET, HEAD) or
+ * Content-Profile (writes and RPC POST) naming one of the exposed schemas, else the first; PGRST106
+ * for any other. `negotiated`: the answer says Content-Profile (a profile was asked for, or several
+ * schemas are exposed).
+ */
+export function chooseSchema(method: string, headers: IncomingHttpHeaders, schemas: string[]): { schema: string; negotiated: boolean } {
+  const reads = method !== 'POST' && method !== 'PATCH' && method !== 'PUT' && method !== 'DELETE';
   const value = reads ? headers['accept-profile'] : headers['content-profile'];
   const profile = Array.isArray(value) ? value[0] : value;
-  if (profile === undefined) return false;
-  if (profile !== 'public') throw errors.unacceptableSchema(profile);
-  return true;
+  if (profile === undefined) return { schema: schemas[0]!, negotiated: schemas.length !== 1 };
+  if (!schemas.includes(profile)) throw errors.unacceptableSchema(profile, schemas);
+  return { schema: profile, negotiated: true };
 }

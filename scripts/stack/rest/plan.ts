@@ -27,7 +27,9 @@ export interface PlanEmbed {
 }
 
 export interface PlanNode {
-  /** The relation in `public` (a table or view); for an RPC root, the function's name. */
+  /** The exposed schema the request is for. */
+  schema: string;
+  /** The relation (a table or view); for an RPC root, the function's name. */
   relation: string;
   /** The table or view whose relationships and computed fields apply (an RPC's result table). */
   origin: string;
@@ -99,6 +101,7 @@ export function buildNode(
   origin = relation,
 ): PlanNode {
   const node: PlanNode = {
+    schema: ctx.cache.schema,
     relation,
     origin,
     columns,

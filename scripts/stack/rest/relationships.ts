@@ -199,7 +199,7 @@ export function findRelationship(cache: SchemaCache, origin: string, target: str
   if (found.length === 0) {
     const related = rels?.map((rel) => rel.computed?.fn ?? rel.foreignTable);
     const parents = [...(built.get(cache)?.keys() ?? [])];
-    throw errors.noRelationship(origin, target, hint, noRelationshipHint(parents, origin, target, related));
+    throw errors.noRelationship(cache.schema, origin, target, hint, noRelationshipHint(parents, origin, target, related));
   }
   const details = found.map(describe);
   const options = found.map((rel) => `'${rel.foreignTable}!${rel.junction?.table ?? rel.constraint}'`).join(', ');

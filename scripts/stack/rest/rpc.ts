@@ -42,8 +42,8 @@ function overloadOrder(a: Routine, b: Routine): number {
   return 0;
 }
 
-function ambiguous(name: string, routines: Routine[]): RestError {
-  const list = routines.map((r) => `public.${name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ');
+function ambiguous(schema: string, name: string, routines: Routine[]): RestError {
+  const list = routines.map((r) => `${schema}.${name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ');
   return new RestError(300, 'PGRST203', `Could not choose the best candidate function between: ${list}`, null,
     'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
 }
@@ -59,10 +59,10 @@ function choose(request: RestRequest, candidates: Routine[], names: string[], me
   const named = sorted.filter((r) => accepts(r, keys) && !(raw && r.params.length === 0));
   const single = sorted.filter((r) => !accepts(r, keys) && takesBody(r, media));
   if (named.length === 1) return named[0]!;
-  if (named.length > 1) throw ambiguous(request.target, named);
+  if (named.length > 1) throw ambiguous(request.cache.schema, request.target, named);
   if (single.length === 1) return single[0]!;
-  if (single.length > 1) throw ambiguous(request.target, single);
-  throw errors.noFunction(request.target, names, media, noFunctionHint(request.cache, request.target, names, candidates));
+  if (single.length > 1) throw ambiguous(request.cache.schema, request.target, single);
+  throw errors.noFunction(request.cache.schema, request.target, names, media, noFunctionHint(request.cache, request.target, names, candidates));
 }
 
 /** A raw body as the text of its parameter: bytea in hex, text and xml as UTF-8. */

@@ -58,7 +58,9 @@ export interface Routine {
   relation?: string | null;
 }
 
+/** One exposed schema's objects. */
 export interface SchemaCache {
+  schema: string;
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   routines: Map<string, Routine[]>;
@@ -74,7 +76,7 @@ interface CatalogRow {
   types: Array<[string, string]>;
 }
 
-function toCache(row: CatalogRow): SchemaCache {
+function toCache(schema: string, row: CatalogRow): SchemaCache {
   const byName = (columns: Column[] | null) => new Map((columns ?? []).map((c) => [c.name, c]));
   const tables = new Map<string, Table>();
   for (const t of row.tables) {
@@ -92,15 +94,18 @@ function toCache(row: CatalogRow): SchemaCache {
     const routine: Routine = { name: r.name, params: r.params, returnsSet: r.returnsSet, returns: r.returns, resultColumns: byName(r.columns), volatile: r.volatile, rows: r.rows, relation: r.relation };
     routines.set(r.name, [...(routines.get(r.name) ?? []), routine]);
   }
-  return { tables, foreignKeys: row.fkeys, routines, types: new Map(row.types) };
+  return { schema, tables, foreignKeys: row.fkeys, routines, types: new Map(row.types) };
 }
 
+/** Each exposed schema's cache, by name. */
+export type SchemaCaches = Map<string, SchemaCache>;
+
 export interface SchemaCacheHolder {
-  /** The current cache, loading it first if it never loaded. */
-  get(): Promise<SchemaCache>;
+  /** The current caches, loading them first if they never loaded. */
+  get(): Promise<SchemaCaches>;
   /** Called when a request names an unknown object: reloads unless a reload just happened. */
-  refreshOnMiss(): Promise<SchemaCache>;
-  reload(): Promise<SchemaCache>;
+  refreshOnMiss(): Promise<SchemaCaches>;
+  reload(): Promise<SchemaCaches>;
   close(): Promise<void>;
 }
 
@@ -108,24 +113,32 @@ export interface SchemaCacheOptions {
   pool: pg.Pool;
   /** Where to LISTEN for `NOTIFY pgrst`; a dedicated connection, like PostgREST's listener. */
   listenUrl: string;
+  /** db-schemas: the schemas exposed. */
+  schemas: string[];
   pollMs?: number;
 }
 
 export function createSchemaCache(options: SchemaCacheOptions): SchemaCacheHolder {
-  let cache: SchemaCache | undefined;
+  let cache: SchemaCaches | undefined;
   let fingerprint = '';
-  let loading: Promise<SchemaCache> | undefined;
+  let loading: Promise<SchemaCaches> | undefined;
   let loadedAt = 0;
   let closed = false;
   let listener: pg.Client | undefined;
 
-  function reload(): Promise<SchemaCache> {
+  function reload(): Promise<SchemaCaches> {
     loading ??= (async () => {
       try {
-        const { rows } = await options.pool.query<{ catalog: CatalogRow }>(catalogQuery);
-        const row = rows[0]!.catalog;
-        cache = toCache(row);
-        fingerprint = row.fingerprint;
+        const loaded: SchemaCaches = new Map();
+        const fingerprints: string[] = [];
+        for (const schema of options.schemas) {
+          const { rows } = await options.pool.query<{ catalog: CatalogRow }>(catalogQuery, [schema]);
+          const row = rows[0]!.catalog;
+          loaded.set(schema, toCache(schema, row));
+          fingerprints.push(row.fingerprint);
+        }
+        cache = loaded;
+        fingerprint = fingerprints.join(',');
         loadedAt = Date.now();
         return cache;
       } finally {
@@ -138,8 +151,12 @@ export function createSchemaCache(options: SchemaCacheOptions): SchemaCacheHolde
   async function checkFingerprint(): Promise<void> {
     if (closed || loading) return;
     try {
-      const { rows } = await options.pool.query<{ fingerprint: string }>(fingerprintQuery);
-      if (rows[0]?.fingerprint !== fingerprint) await reload();
+      const now: string[] = [];
+      for (const schema of options.schemas) {
+        const { rows } = await options.pool.query<{ fingerprint: string }>(fingerprintQuery, [schema]);
+        now.push(rows[0]?.fingerprint ?? '');
+      }
+      if (now.join(',') !== fingerprint) await reload();
     } catch {
       // The database is restarting or busy: the next tick tries again.
     }

@@ -10,7 +10,7 @@ export function restService(overrides: Partial<RestSettings> = {}): ServiceFacto
   return async (context) => {
     const settings = readRestSettings(overrides);
     const pool = context.pool('authenticator');
-    const schema = createSchemaCache({ pool, listenUrl: context.dbUrlFor('authenticator') });
+    const schema = createSchemaCache({ pool, listenUrl: context.dbUrlFor('authenticator'), schemas: settings.schemas });
     // Loaded now so the first request is fast; a failure here is retried by the first request.
     await schema.get().catch((error: Error) => console.error(`[rest] schema cache: ${error.message}`));
     return {

@@ -19,6 +19,7 @@ function table(name: string, columns: Column[], primaryKey: string[] = ['id'], u
 }
 
 const cache: SchemaCache = {
+  schema: 'public',
   tables: new Map([
     ['customers', table('customers', [column('id', 'uuid'), column('name')])],
     ['orders', table('orders', [column('id', 'bigint', 'int8'), column('customer_id', 'uuid'), column('status'), column('meta', 'jsonb'), column('created_at', 'timestamptz')])],

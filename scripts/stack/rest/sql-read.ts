@@ -64,12 +64,12 @@ function embedSource(parent: PlanNode, embed: PlanEmbed): { source?: string; con
   const { rel, node } = embed;
   const child = ident(node.alias);
   const parentAlias = ident(parent.alias);
-  if (rel.computed) return { source: `${qualified(rel.computed.fn)}(${parentAlias}) as ${child}`, conditions: [] };
+  if (rel.computed) return { source: `${qualified(node.schema, rel.computed.fn)}(${parentAlias}) as ${child}`, conditions: [] };
   if (rel.junction) {
     const junction = ident(`${embed.joinAlias}_j`);
     const on = rel.junction.foreignColumns.map(([j, t]) => `${junction}.${ident(j)} = ${child}.${ident(t)}`).join(' and ');
     return {
-      source: `${qualified(node.relation)} as ${child} inner join ${qualified(rel.junction.table)} as ${junction} on ${on}`,
+      source: `${qualified(node.schema, node.relation)} as ${child} inner join ${qualified(node.schema, rel.junction.table)} as ${junction} on ${on}`,
       conditions: rel.junction.columns.map(([j, o]) => `${junction}.${ident(j)} = ${parentAlias}.${ident(o)}`),
     };
   }
@@ -105,7 +105,7 @@ export interface NodeQueryOptions {
 
 /** `select ... from ... where ... order by ... limit ...` for one level and, recursively, its embeds. */
 export function nodeQuery(node: PlanNode, p: SqlParams, options: NodeQueryOptions = {}): string {
-  const from = options.source ?? `${qualified(node.relation)} as ${ident(node.alias)}`;
+  const from = options.source ?? `${qualified(node.schema, node.relation)} as ${ident(node.alias)}`;
   const joins = joinsSql(node, p, false);
   const conditions = [...(options.conditions ?? []), ...(options.skipFilters ? [] : conditionsSql(node, p))];
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
@@ -114,7 +114,7 @@ export function nodeQuery(node: PlanNode, p: SqlParams, options: NodeQueryOption
 
 /** Rows the root level matches, ignoring paging: what an exact count counts. */
 export function countQuery(node: PlanNode, p: SqlParams, source?: string): string {
-  const from = source ?? `${qualified(node.relation)} as ${ident(node.alias)}`;
+  const from = source ?? `${qualified(node.schema, node.relation)} as ${ident(node.alias)}`;
   const conditions = conditionsSql(node, p);
   return `select 1 from ${from}${joinsSql(node, p, true)}${conditions.length ? ` where ${conditions.join(' and ')}` : ''}`;
 }

@@ -59,7 +59,7 @@ export interface InsertSpec {
  * defaults, evaluated for every row (a sequence advances once per row even where a value is given).
  */
 function valuesSql(root: PlanNode, spec: InsertSpec, p: SqlParams, where: string): string {
-  const table = qualified(root.relation);
+  const table = qualified(root.schema, root.relation);
   const body = p.add(spec.rowsJson);
   if (!spec.columns.length) return `select from json_array_elements(${body}::json)${where}`;
   const defaults = spec.missingDefault
@@ -86,25 +86,25 @@ export function insertStatement(root: PlanNode, spec: InsertSpec, p: SqlParams, 
       : ` on conflict (${target}) do nothing`;
   }
   const values = valuesSql(root, spec, p, merge ? ` where ${countInserted('+')}` : '');
-  const mutation = `insert into ${qualified(root.relation)} as ${ident(root.alias)}${columns} ${values}${conflict} ${returningSql(root, returning)}`;
+  const mutation = `insert into ${qualified(root.schema, root.relation)} as ${ident(root.alias)}${columns} ${values}${conflict} ${returningSql(root, returning)}`;
   return wrap(root, mutation, p, returning, shape, merge ? insertedSetting : 'null');
 }
 
 export function updateStatement(root: PlanNode, bodyJson: string, columns: string[], p: SqlParams, returning: Returning, shape: Shape): string {
   const alias = ident(root.alias);
   // Nothing to set (`{}`): PostgREST answers an empty result without touching a row.
-  if (!columns.length) return wrap(root, `select ${alias}.* from ${qualified(root.relation)} as ${alias} where false`, p, returning, shape);
+  if (!columns.length) return wrap(root, `select ${alias}.* from ${qualified(root.schema, root.relation)} as ${alias} where false`, p, returning, shape);
   const conditions = conditionsSql(root, p);
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
   const mutation =
-    `update ${qualified(root.relation)} as ${alias} set ${columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ')}` +
-    ` from (select * from json_populate_record(null::${qualified(root.relation)}, ${p.add(bodyJson)}::json)) as pgrst_body${where} ${returningSql(root, returning)}`;
+    `update ${qualified(root.schema, root.relation)} as ${alias} set ${columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ')}` +
+    ` from (select * from json_populate_record(null::${qualified(root.schema, root.relation)}, ${p.add(bodyJson)}::json)) as pgrst_body${where} ${returningSql(root, returning)}`;
   return wrap(root, mutation, p, returning, shape);
 }
 
 export function deleteStatement(root: PlanNode, p: SqlParams, returning: Returning, shape: Shape): string {
   const conditions = conditionsSql(root, p);
   const where = conditions.length ? ` where ${conditions.join(' and ')}` : '';
-  const mutation = `delete from ${qualified(root.relation)} as ${ident(root.alias)}${where} ${returningSql(root, returning)}`;
+  const mutation = `delete from ${qualified(root.schema, root.relation)} as ${ident(root.alias)}${where} ${returningSql(root, returning)}`;
   return wrap(root, mutation, p, returning, shape);
 }

@@ -12,7 +12,7 @@ import { runInTransaction } from './transaction.ts';
 
 export async function findTable(request: RestRequest): Promise<Table> {
   const table = request.cache.tables.get(request.target) ?? (await request.refresh()).tables.get(request.target);
-  if (!table) throw errors.noTable(request.target, noTableHint(request.cache, request.target));
+  if (!table) throw errors.noTable(request.cache.schema, request.target, noTableHint(request.cache, request.target));
   return table;
 }
 

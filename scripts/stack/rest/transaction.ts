@@ -15,6 +15,8 @@ export interface RequestSettings {
   path: string;
   headers: Record<string, string>;
   cookies: Record<string, string>;
+  /** The search_path: the request's schema, then db-extra-search-path; `public, extensions` when absent. */
+  searchPath?: string[];
   /** End the transaction with ROLLBACK whatever happens (`Prefer: tx=rollback`, db-tx-end). */
   rollback?: boolean;
 }
@@ -22,7 +24,7 @@ export interface RequestSettings {
 export const statementTimeoutMs = 8000;
 
 const settingsSql =
-  "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
+  "select set_config('search_path', $8, true), set_config('role', $1, true), " +
   "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
   "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
   "set_config('request.cookies', $6, true), set_config('statement_timeout', $7, true)";
@@ -38,6 +40,7 @@ function settingsStatement(settings: RequestSettings): Statement {
       JSON.stringify(settings.headers),
       JSON.stringify(settings.cookies),
       String(statementTimeoutMs),
+      (settings.searchPath ?? ['public', 'extensions']).map((name) => `"${name.replace(/"/g, '""')}"`).join(', '),
     ],
   };
 }
