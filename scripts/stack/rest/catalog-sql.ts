@@ -80,7 +80,7 @@ select json_build_object(
     from pg_constraint f
     join pg_class src on src.oid = f.conrelid
     join pg_class dst on dst.oid = f.confrelid
-    where f.contype = 'f' and src.relnamespace = $1::regnamespace and dst.relnamespace = $1::regnamespace
+    where f.contype = 'f' and f.conparentid = 0 and src.relnamespace = $1::regnamespace and dst.relnamespace = $1::regnamespace
   ),
   'routines', (
     select coalesce(json_agg(json_build_object(
