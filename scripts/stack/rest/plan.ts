@@ -66,13 +66,21 @@ function checkColumn(node: PlanNode, name: string): void {
   if (!node.columns.has(name) && !node.computed.has(name)) throw errors.noColumn(node.relation, name);
 }
 
+const computedByCache = new WeakMap<SchemaCache, Map<string, Set<string>>>();
+
 /** Functions of one parameter of `relation`'s row type: `tbl.fn` calls them, as Postgres reads it. */
 function computedFields(cache: SchemaCache, relation: string): Set<string> {
-  const names = new Set<string>();
-  for (const [name, routines] of cache.routines) {
-    if (routines.some((r) => r.params.length === 1 && r.params[0]!.relation === relation && !r.returnsSet)) names.add(name);
+  let byRelation = computedByCache.get(cache);
+  if (!byRelation) {
+    computedByCache.set(cache, (byRelation = new Map()));
+    for (const [name, routines] of cache.routines) {
+      for (const r of routines) {
+        const of = r.params.length === 1 && !r.returnsSet ? r.params[0]!.relation : undefined;
+        if (of) byRelation.set(of, (byRelation.get(of) ?? new Set()).add(name));
+      }
+    }
   }
-  return names;
+  return byRelation.get(relation) ?? new Set();
 }
 
 function checkLogic(node: PlanNode, tree: LogicTree): void {
