@@ -197,7 +197,7 @@ export function findRelationship(cache: SchemaCache, origin: string, target: str
   const found = (rels ?? []).filter((rel) => matches(rel, target, hint));
   if (found.length === 1) return found[0]!;
   if (found.length === 0) {
-    const related = rels?.map((rel) => rel.computed?.fn ?? rel.foreignTable);
+    const related = rels?.map((rel) => rel.foreignTable);
     const parents = [...(built.get(cache)?.keys() ?? [])];
     throw errors.noRelationship(cache.schema, origin, target, hint, noRelationshipHint(parents, origin, target, related));
   }
