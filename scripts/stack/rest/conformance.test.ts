@@ -297,3 +297,19 @@ describe('exposed schemas (Accept-Profile / Content-Profile)', () => {
     expect(missing.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'archive.users' in the schema cache" });
   });
 });
+
+describe('db-max-rows', () => {
+  it('answers at most max-rows rows at every level, counting all of them', async () => {
+    const capped = await startServiceGateway(cluster, { '/rest/v1': restService({ maxRows: 2 }) });
+    try {
+      const client = createClient<Untyped>(capped.apiUrl, capped.publishableKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
+      const { data, count, status } = await client.from('users').select('id, messages(id)', { count: 'exact' }).order('id');
+      expect({ data, count, status }).toEqual({ data: [{ id: 1, messages: [{ id: 1 }] }, { id: 2, messages: [{ id: 2 }, { id: 3 }] }], count: 3, status: 206 });
+      expect((await client.from('messages').select('id').order('id').limit(5)).data).toEqual([{ id: 1 }, { id: 2 }]);
+      expect((await client.rpc('channel_messages', { channel: 20 }).select('id')).data).toEqual([{ id: 3 }, { id: 4 }]);
+      expect((await client.from('messages').select('id').order('id').limit(1)).data).toEqual([{ id: 1 }]);
+    } finally {
+      await capped.gateway.close();
+    }
+  });
+});

@@ -80,6 +80,13 @@ export function topRange(request: RestRequest, root: PlanNode): Range | undefine
   return range && (range.offset > 0 || range.limit !== undefined) ? range : undefined;
 }
 
+/** db-max-rows, as PostgREST's treeRestrictRange: every level of a read answers at most `maxRows` rows. */
+export function restrictRanges(node: PlanNode, maxRows: number | undefined): void {
+  if (maxRows === undefined) return;
+  node.range = { offset: node.range?.offset ?? 0, limit: Math.min(node.range?.limit ?? maxRows, maxRows) };
+  for (const embed of node.embeds) restrictRanges(embed.node, maxRows);
+}
+
 function intersect(header: Range, params: Range | undefined): Range {
   if (!params) return header;
   const start = Math.max(header.offset, params.offset);

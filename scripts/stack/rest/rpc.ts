@@ -4,7 +4,7 @@
 // immutable functions run read-only.
 import { errors, RestError } from './errors.ts';
 import { noFunctionHint } from './fuzzy-hints.ts';
-import { contentType, planRoot, preferenceApplied, shapeOf, statementResult, topRange, type BodyMedia, type RestRequest } from './request.ts';
+import { contentType, planRoot, preferenceApplied, shapeOf, restrictRanges, statementResult, topRange, type BodyMedia, type RestRequest } from './request.ts';
 import { contentRange, rangeError, rangeStatus, singleElement, type Outcome } from './response.ts';
 import type { Routine } from './schema-cache.ts';
 import { SqlParams } from './sql-fragments.ts';
@@ -86,6 +86,7 @@ export async function callRoutine(request: RestRequest): Promise<Outcome> {
   const root = planRoot(request, routine.name, routine.resultColumns, request.params, routine.relation ?? routine.name);
   const range = topRange(request, root);
   root.range = range;
+  restrictRanges(root, request.restSettings.maxRows);
   const countMode = request.prefs.count;
   const p = new SqlParams();
   const sql = rpcStatement(routine, args, root, p, shapeOf(request, countMode !== undefined));

@@ -1,6 +1,6 @@
 // The settings PostgREST makes configurable, as the Supabase CLI hands them over from
 // `[api]` of supabase/config.toml (`schemas` → db-schemas, `extra_search_path` →
-// db-extra-search-path), and those the CLI leaves at PostgREST's defaults
+// db-extra-search-path, `max_rows` → db-max-rows), and those the CLI leaves at PostgREST's defaults
 // (db-aggregates-enabled = false, db-tx-end = commit), which a stack's options may change.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ export interface RestSettings {
   schemas: string[];
   /** db-extra-search-path: appended to the search_path after the request's schema. */
   extraSearchPath: string[];
+  /** db-max-rows: the most rows a read or a function's result answers at any level; undefined for no limit. */
+  maxRows?: number;
   /** db-aggregates-enabled. */
   aggregatesEnabled: boolean;
   /** db-tx-end: how each request's transaction ends, and whether `Prefer: tx=` may change it. */
@@ -35,5 +37,9 @@ export function readRestSettings(overrides: Partial<RestSettings> = {}, configFi
   const settings = { ...postgrestDefaults };
   if (api.schemas !== undefined) settings.schemas = names(api.schemas, 'schemas', configFile);
   if (api.extra_search_path !== undefined) settings.extraSearchPath = names(api.extra_search_path, 'extra_search_path', configFile);
+  if (api.max_rows !== undefined) {
+    if (typeof api.max_rows !== 'number' || !Number.isInteger(api.max_rows) || api.max_rows < 0) throw new Error(`${configFile}: [api] max_rows must be a whole number ≥ 0`);
+    settings.maxRows = api.max_rows;
+  }
   return { ...settings, ...overrides };
 }

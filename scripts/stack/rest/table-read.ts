@@ -3,7 +3,7 @@
 import { errors } from './errors.ts';
 import { noTableHint } from './fuzzy-hints.ts';
 import type { Statement } from './pipeline.ts';
-import { contentType, plannedRows, planRoot, preferenceApplied, shapeOf, statementResult, topRange, type RestRequest } from './request.ts';
+import { contentType, plannedRows, planRoot, preferenceApplied, shapeOf, restrictRanges, statementResult, topRange, type RestRequest } from './request.ts';
 import { contentRange, rangeError, rangeStatus, singleElement, type Outcome } from './response.ts';
 import type { Table } from './schema-cache.ts';
 import { SqlParams } from './sql-fragments.ts';
@@ -21,6 +21,7 @@ export async function readTable(request: RestRequest): Promise<Outcome> {
   const root = planRoot(request, table.name, table.columns, request.params);
   const range = topRange(request, root);
   root.range = range;
+  restrictRanges(root, request.restSettings.maxRows);
   const countMode = request.prefs.count;
   const statements: Statement[] = [];
   if (countMode === 'planned') {
