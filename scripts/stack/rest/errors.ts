@@ -28,8 +28,8 @@ export function parseError(what: string, input: string, column: number, details:
 export const errors = {
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
   rangeNotSatisfiable: (details: string) => new RestError(416, 'PGRST103', 'Requested range not satisfiable', details),
-  unacceptableSchema: (schema: string) =>
-    new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public'),
+  unacceptableSchema: (schema: string, exposed: string[]) =>
+    new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
   mediaType: (types: string[]) => new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
   notEmbedded: (resource: string) =>
     new RestError(400, 'PGRST108', `'${resource}' is not an embedded resource in this request`, null,
@@ -47,20 +47,24 @@ export const errors = {
   rootDisabled: () => new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled'),
   notImplemented: (details: string) => new RestError(400, 'PGRST127', 'Feature not implemented', details),
   rpcMethod: (method: string) => new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
-  noRelationship: (parent: string, child: string, hint: string | undefined) =>
+  noRelationship: (schema: string, parent: string, child: string, embedHint: string | undefined, hint: string | null) =>
     new RestError(400, 'PGRST200', `Could not find a relationship between '${parent}' and '${child}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent}' and '${child}'${hint ? `' using the hint '${hint}` : ''} in the schema 'public', but no matches were found.`),
+      `Searched for a foreign key relationship between '${parent}' and '${child}'${embedHint ? `' using the hint '${embedHint}` : ''} in the schema '${schema}', but no matches were found.`, hint),
   ambiguousRelationship: (parent: string, child: string, details: object, hint: string) =>
     new RestError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent}' and '${child}'`, details, hint),
-  noFunction: (name: string, args: string[]) => {
+  /** `media` is the POST body's (undefined for GET); raw bodies only ever look for one unnamed parameter. */
+  noFunction: (schema: string, name: string, args: string[], media: 'json' | 'text' | 'xml' | 'bytea' | undefined, hint: string | null) => {
+    const fn = `${schema}.${name}`;
+    const rawOnly = media !== undefined && media !== 'json';
     const params = args.length ? `(${args.join(', ')})` : ' without parameters';
     const searched = args.length ? ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}` : ' without parameters';
-    return new RestError(404, 'PGRST202', `Could not find the function public.${name}${params} in the schema cache`,
-      `Searched for the function public.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`);
+    const details = rawOnly ? ` with a single unnamed ${media} parameter` : media === 'json' ? `${searched} or with a single unnamed json/jsonb parameter` : searched;
+    return new RestError(404, 'PGRST202', `Could not find the function ${fn}${rawOnly ? '' : params} in the schema cache`,
+      `Searched for the function ${fn}${details}, but no matches were found in the schema cache.`, rawOnly ? null : hint);
   },
   noColumnInCache: (table: string, column: string) =>
     new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
-  noTable: (name: string, hint: string | null) => new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, hint),
+  noTable: (schema: string, name: string, hint: string | null) => new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null, hint),
   // Postgres's own wording for an unknown column or type, which PostgREST would pass through.
   noColumn: (table: string, column: string) => new RestError(400, '42703', `column ${table}.${column} does not exist`),
   noType: (type: string) => new RestError(400, '42704', `type "${type}" does not exist`),

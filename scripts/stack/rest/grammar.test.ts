@@ -58,10 +58,15 @@ describe('select', () => {
     }
   });
 
-  it('refuses aggregates (PGRST123) and spreads (PGRST127)', () => {
-    expect(parseFailure(() => parseSelect('total_cents.sum()'))).toMatchObject({ code: 'PGRST123' });
-    expect(parseFailure(() => parseSelect('count()'))).toMatchObject({ code: 'PGRST123' });
-    expect(parseFailure(() => parseSelect('...customers(name)'))).toMatchObject({ code: 'PGRST127' });
+  it('reads aggregates, their aliases and casts, and spreads', () => {
+    expect(parseSelect('total:total_cents::int8.sum()::text')).toEqual([
+      { kind: 'column', field: { name: 'total_cents', jsonPath: [] }, alias: 'total', cast: 'int8', aggregate: 'sum', aggregateCast: 'text' },
+    ]);
+    expect(parseSelect('n:count()')).toEqual([{ kind: 'column', field: { name: '*', jsonPath: [] }, alias: 'n', aggregate: 'count' }]);
+    expect(parseSelect('...customers!inner(name)')).toEqual([
+      { kind: 'embed', name: 'customers', inner: true, spread: true, children: [{ kind: 'column', field: { name: 'name', jsonPath: [] } }] },
+    ]);
+    expect(parseFailure(() => parseSelect('...customers'))).toMatchObject({ code: 'PGRST100' });
   });
 
   it('bounds nesting so a hostile select cannot exhaust the stack', () => {

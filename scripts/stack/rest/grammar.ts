@@ -1,15 +1,14 @@
 // PostgREST's select, order, key and column-list grammar, parsed by hand in one pass with no
 // regular-expression backtracking (filters and or/and trees: filter-grammar.ts).
-import type { Field, OrderTerm, SelectItem } from './ast.ts';
-import { errors } from './errors.ts';
+import type { AggregateFunction, Field, OrderTerm, SelectItem } from './ast.ts';
 import { castName, Cursor, field, fieldName, jsonPath, maxDepth } from './grammar-lexer.ts';
 
 const aggregate = /(sum|avg|count|max|min)\(\)/y;
 
-/** Whether an aggregate call (`count()`, `sum()`...) starts at `pos`; sticky, so no slicing. */
-function aggregateAt(input: string, pos: number): boolean {
+/** The aggregate call (`sum()`, `count()`...) that starts at `pos`, if any; sticky, so no slicing. */
+function aggregateAt(input: string, pos: number): AggregateFunction | undefined {
   aggregate.lastIndex = pos;
-  return aggregate.test(input);
+  return aggregate.exec(input)?.[1] as AggregateFunction | undefined;
 }
 
 function atItemEnd(c: Cursor): boolean {
@@ -18,7 +17,11 @@ function atItemEnd(c: Cursor): boolean {
 
 function selectItem(c: Cursor, depth: number): SelectItem {
   c.skipSpaces();
-  if (c.startsWith('...')) throw errors.notImplemented('Spread embedding (...) is not supported by the local stack');
+  if (c.eat('...')) {
+    const name = fieldName(c);
+    if (c.peek() !== '!' && c.peek() !== '(') throw c.fail('"!" or "("');
+    return { ...embed(c, name, undefined, depth), spread: true };
+  }
   if (c.eat('*')) {
     c.skipSpaces();
     if (!atItemEnd(c)) throw c.fail('",", ")" or end of input');
@@ -35,19 +38,37 @@ function selectItem(c: Cursor, depth: number): SelectItem {
   } catch {
     c.pos = start;
   }
-  if (aggregateAt(c.input, c.pos)) throw errors.aggregatesNotAllowed();
+  if (c.startsWith('count()')) {
+    c.pos += 'count()'.length;
+    const aggregateCast = c.eat('::') ? castName(c) : undefined;
+    c.skipSpaces();
+    if (!atItemEnd(c)) throw c.fail('"::", ",", ")" or end of input');
+    return { kind: 'column', field: { name: '*', jsonPath: [] }, aggregate: 'count', ...(alias !== undefined && { alias }), ...(aggregateCast && { aggregateCast }) };
+  }
   const name = fieldName(c);
   if (c.peek() === '!' || c.peek() === '(') return embed(c, name, alias, depth);
   const path = jsonPath(c, ',)(:.');
   let cast: string | undefined;
   if (c.eat('::')) cast = castName(c);
-  if (c.peek() === '.' && aggregateAt(c.input, c.pos + 1)) throw errors.aggregatesNotAllowed();
+  const fn = c.peek() === '.' ? aggregateAt(c.input, c.pos + 1) : undefined;
+  let aggregateCast: string | undefined;
+  if (fn) {
+    c.pos += 1 + fn.length + 2;
+    if (c.eat('::')) aggregateCast = castName(c);
+  }
   c.skipSpaces();
   if (!atItemEnd(c)) throw c.fail('"->", "::", ",", ")" or end of input');
-  return { kind: 'column', field: { name, jsonPath: path }, ...(alias !== undefined && { alias }), ...(cast && { cast }) };
+  return {
+    kind: 'column',
+    field: { name, jsonPath: path },
+    ...(alias !== undefined && { alias }),
+    ...(cast && { cast }),
+    ...(fn && { aggregate: fn }),
+    ...(aggregateCast && { aggregateCast }),
+  };
 }
 
-function embed(c: Cursor, name: string, alias: string | undefined, depth: number): SelectItem {
+function embed(c: Cursor, name: string, alias: string | undefined, depth: number): SelectItem & { kind: 'embed' } {
   let hint: string | undefined;
   let inner = false;
   const keyword = (word: string) => c.startsWith(word) && '!('.includes(c.peek(word.length) || 'x') && c.eat(word);

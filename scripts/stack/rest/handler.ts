@@ -7,12 +7,13 @@ import type { StackContext } from '../context.ts';
 import { BodyTooLargeError, readBody } from '../http.ts';
 import { authenticate } from './auth.ts';
 import { errors, fromPgError, isPgError, RestError } from './errors.ts';
-import { checkProfile, negotiateAccept, parsePreferences, parseRangeHeader } from './negotiation.ts';
+import { chooseSchema, negotiateAccept, parsePreferences, parseRangeHeader } from './negotiation.ts';
 import { parseQueryParams, splitQuery } from './query-params.ts';
-import type { RestRequest } from './request.ts';
+import type { BodyMedia, RestRequest } from './request.ts';
 import { send, sendError } from './response.ts';
 import { callRoutine } from './rpc.ts';
 import type { SchemaCacheHolder } from './schema-cache.ts';
+import type { RestSettings } from './settings.ts';
 import { readTable } from './table-read.ts';
 import { writeTable } from './table-write.ts';
 import { accessTokenKeys } from '../project-keys.ts';
@@ -21,6 +22,7 @@ export interface RestDeps {
   context: StackContext;
   pool: pg.Pool;
   schema: SchemaCacheHolder;
+  settings: RestSettings;
 }
 
 const bodyLimit = 1024 * 1024;
@@ -81,13 +83,22 @@ function cookiesJson(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-function bodyReader(req: IncomingMessage): RestRequest['body'] {
+/** The Content-Type's media: JSON, or one of the raw bodies a function's single unnamed parameter takes. */
+function bodyMedia(req: IncomingMessage): BodyMedia | undefined {
+  const type = (req.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+  const media: Record<string, BodyMedia> = { 'application/json': 'json', 'text/plain': 'text', 'text/xml': 'xml', 'application/octet-stream': 'bytea' };
+  return Object.hasOwn(media, type) ? media[type] : undefined;
+}
+
+function bodyReader(req: IncomingMessage): Pick<RestRequest, 'body' | 'rawBody'> {
+  let bytes: Promise<Buffer> | undefined;
   let parsed: Promise<{ value: unknown; text: string } | undefined> | undefined;
-  return () => {
+  const rawBody = () => (bytes ??= readBody(req, bodyLimit));
+  const body = () => {
     parsed ??= (async () => {
       const type = req.headers['content-type'];
-      if (type && !/^application\/json\s*(;|$)/i.test(type.trim())) throw errors.invalidBody(`Content-Type not acceptable: ${type}`);
-      const text = (await readBody(req, bodyLimit)).toString('utf8');
+      if (type && bodyMedia(req) !== 'json') throw errors.invalidBody(`Content-Type not acceptable: ${type}`);
+      const text = (await rawBody()).toString('utf8');
       if (!text.trim()) return undefined;
       if (tooDeep(text)) throw errors.invalidBody(`JSON nested deeper than ${maxJsonDepth} levels`);
       try {
@@ -98,6 +109,7 @@ function bodyReader(req: IncomingMessage): RestRequest['body'] {
     })();
     return parsed;
   };
+  return { body, rawBody };
 }
 
 export function toRestError(error: unknown, authed: boolean): RestError {
@@ -121,19 +133,21 @@ export async function handleRest(deps: RestDeps, req: IncomingMessage, res: Serv
     const target = resource(path);
     if (target.kind === 'rpc' && !rpcMethods.has(method)) throw errors.rpcMethod(method);
     if (target.kind === 'table' && !tableMethods.has(method)) throw errors.unsupportedMethod(method);
-    const negotiated = checkProfile(method, req.headers);
+    const { schema, negotiated } = chooseSchema(method, req.headers, deps.settings.schemas);
     const accepted = negotiateAccept(headerText(req.headers.accept));
-    const prefs = parsePreferences(req.headers);
+    const txEnd = deps.settings.txEnd;
+    const prefs = parsePreferences(req.headers, txEnd.endsWith('-allow-override'));
     const params = parseQueryParams(splitQuery(url.search), { rpcRead: target.kind === 'rpc' && method !== 'POST' });
-    const cache = await deps.schema.get().catch(() => {
+    const caches = await deps.schema.get().catch(() => {
       throw errors.schemaCacheUnavailable();
     });
+    const cache = caches.get(schema)!;
     const request: RestRequest = {
       method,
       head,
       target: target.name,
       cache,
-      refresh: async () => (request.cache = await deps.schema.refreshOnMiss()),
+      refresh: async () => (request.cache = (await deps.schema.refreshOnMiss()).get(schema)!),
       params,
       prefs,
       accepted,
@@ -146,10 +160,14 @@ export async function handleRest(deps: RestDeps, req: IncomingMessage, res: Serv
         path,
         headers: headersJson(req),
         cookies: cookiesJson(req),
+        searchPath: [schema, ...deps.settings.extraSearchPath],
+        rollback: prefs.tx === 'rollback' || (txEnd.startsWith('rollback') && prefs.tx !== 'commit'),
       },
+      restSettings: deps.settings,
       pool: deps.pool,
-      body: bodyReader(req),
-      baseHeaders: negotiated ? { 'Content-Profile': 'public' } : {},
+      ...bodyReader(req),
+      bodyMedia: bodyMedia(req),
+      baseHeaders: negotiated ? { 'Content-Profile': schema } : {},
     };
     const outcome = target.kind === 'rpc' ? await callRoutine(request) : method === 'GET' || head ? await readTable(request) : await writeTable(request);
     send(res, outcome, head);

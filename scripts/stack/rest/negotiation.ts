@@ -1,5 +1,5 @@
 // Request headers that shape the answer: Prefer (a comma-joined list, as supabase-js sends it),
-// Accept (array, single object, stripped nulls), Range, and the Accept-/Content-Profile check.
+// Accept (array, single object, stripped nulls, CSV), Range, and the Accept-/Content-Profile check.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Range } from './ast.ts';
 import { errors } from './errors.ts';
@@ -11,6 +11,8 @@ export interface Preferences {
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
   maxAffected?: number;
+  /** Only when db-tx-end allows the override; otherwise ignored, as PostgREST ignores it. */
+  tx?: 'commit' | 'rollback';
 }
 
 const choices: Record<string, readonly string[]> = {
@@ -27,7 +29,7 @@ function headerValues(value: string | string[] | undefined): string[] {
   return (Array.isArray(value) ? value.join(',') : value).split(',').map((v) => v.trim()).filter(Boolean);
 }
 
-export function parsePreferences(headers: IncomingHttpHeaders): Preferences {
+export function parsePreferences(headers: IncomingHttpHeaders, txOverride: boolean): Preferences {
   const chosen = new Map<string, string>();
   const invalid: string[] = [];
   let maxAffected: number | undefined;
@@ -47,10 +49,11 @@ export function parsePreferences(headers: IncomingHttpHeaders): Preferences {
     missing: chosen.get('missing') as Preferences['missing'],
     handling: chosen.get('handling') as Preferences['handling'],
     maxAffected,
+    ...(txOverride && chosen.has('tx') && { tx: chosen.get('tx') as Preferences['tx'] }),
   };
 }
 
-export type MediaType = 'json' | 'object';
+export type MediaType = 'json' | 'object' | 'csv';
 
 export interface Accepted {
   media: MediaType;
@@ -67,6 +70,7 @@ export function negotiateAccept(header: string | undefined): Accepted {
     if (type === 'application/json' || type === 'application/*' || type === '*/*') return { media: 'json', stripNulls: false };
     if (type === 'application/vnd.pgrst.array+json') return { media: 'json', stripNulls };
     if (type === 'application/vnd.pgrst.object+json') return { media: 'object', stripNulls };
+    if (type === 'text/csv') return { media: 'csv', stripNulls: false };
   }
   throw errors.mediaType(offered);
 }
@@ -82,12 +86,17 @@ export function parseRangeHeader(header: string | undefined): Range | 'invalid' 
   return { offset, limit: last - offset + 1 };
 }
 
-/** Only `public` is exposed: any other profile is PGRST106. */
-export function checkProfile(method: string, headers: IncomingHttpHeaders): boolean {
-  const reads = method === 'GET' || method === 'HEAD';
+/**
+ * The schema a request is for, as PostgREST's getSchema chooses it: Accept-Profile (GET, HEAD) or
+ * Content-Profile (writes and RPC POST) naming one of the exposed schemas, else the first; PGRST106
+ * for any other. `negotiated`: the answer says Content-Profile (a profile was asked for, or several
+ * schemas are exposed).
+ */
+export function chooseSchema(method: string, headers: IncomingHttpHeaders, schemas: string[]): { schema: string; negotiated: boolean } {
+  const reads = method !== 'POST' && method !== 'PATCH' && method !== 'PUT' && method !== 'DELETE';
   const value = reads ? headers['accept-profile'] : headers['content-profile'];
   const profile = Array.isArray(value) ? value[0] : value;
-  if (profile === undefined) return false;
-  if (profile !== 'public') throw errors.unacceptableSchema(profile);
-  return true;
+  if (profile === undefined) return { schema: schemas[0]!, negotiated: schemas.length !== 1 };
+  if (!schemas.includes(profile)) throw errors.unacceptableSchema(profile, schemas);
+  return { schema: profile, negotiated: true };
 }

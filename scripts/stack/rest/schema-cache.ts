@@ -11,6 +11,8 @@ export interface Column {
   type: string;
   /** The base type name, domains resolved, e.g. `tsvector`, `jsonb`, `_text` for text[]. */
   baseType: string;
+  /** The default expression, as pg_get_expr writes it; null when none. */
+  default?: string | null;
 }
 
 export interface Table {
@@ -20,6 +22,8 @@ export interface Table {
   primaryKey: string[];
   /** Primary key and unique constraints, each as its column list. */
   uniqueKeys: string[][];
+  /** For a view: the base table and column each of its columns shows, by view column. */
+  origins?: Map<string, [table: string, column: string]>;
 }
 
 export interface ForeignKey {
@@ -33,6 +37,8 @@ export interface ForeignKey {
 export interface RoutineParam {
   name: string;
   type: string;
+  /** The table or view whose row type the parameter is, if any. */
+  relation?: string | null;
   hasDefault: boolean;
   variadic: boolean;
 }
@@ -46,9 +52,15 @@ export interface Routine {
   /** Columns of a composite result, for select, filters and order. */
   resultColumns: Map<string, Column>;
   volatile: boolean;
+  /** The planner's row estimate (ROWS): 1 makes a set-returning computed relationship to-one. */
+  rows: number;
+  /** The table or view whose rows the function returns, if any: its relationships apply to the result. */
+  relation?: string | null;
 }
 
+/** One exposed schema's objects. */
 export interface SchemaCache {
+  schema: string;
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   routines: Map<string, Routine[]>;
@@ -58,13 +70,13 @@ export interface SchemaCache {
 
 interface CatalogRow {
   fingerprint: string;
-  tables: Array<{ name: string; kind: string; columns: Column[]; pk: string[] | null; uniques: string[][] | null }>;
+  tables: Array<{ name: string; kind: string; columns: Column[]; pk: string[] | null; uniques: string[][] | null; origins: Record<string, [string, string]> | null }>;
   fkeys: ForeignKey[];
-  routines: Array<{ name: string; params: RoutineParam[]; returnsSet: boolean; returns: Routine['returns']; columns: Column[] | null; volatile: boolean }>;
+  routines: Array<{ name: string; params: RoutineParam[]; returnsSet: boolean; returns: Routine['returns']; columns: Column[] | null; volatile: boolean; rows: number; relation: string | null }>;
   types: Array<[string, string]>;
 }
 
-function toCache(row: CatalogRow): SchemaCache {
+function toCache(schema: string, row: CatalogRow): SchemaCache {
   const byName = (columns: Column[] | null) => new Map((columns ?? []).map((c) => [c.name, c]));
   const tables = new Map<string, Table>();
   for (const t of row.tables) {
@@ -74,22 +86,26 @@ function toCache(row: CatalogRow): SchemaCache {
       columns: byName(t.columns),
       primaryKey: t.pk ?? [],
       uniqueKeys: t.uniques ?? [],
+      ...(t.origins && { origins: new Map(Object.entries(t.origins)) }),
     });
   }
   const routines = new Map<string, Routine[]>();
   for (const r of row.routines) {
-    const routine: Routine = { name: r.name, params: r.params, returnsSet: r.returnsSet, returns: r.returns, resultColumns: byName(r.columns), volatile: r.volatile };
+    const routine: Routine = { name: r.name, params: r.params, returnsSet: r.returnsSet, returns: r.returns, resultColumns: byName(r.columns), volatile: r.volatile, rows: r.rows, relation: r.relation };
     routines.set(r.name, [...(routines.get(r.name) ?? []), routine]);
   }
-  return { tables, foreignKeys: row.fkeys, routines, types: new Map(row.types) };
+  return { schema, tables, foreignKeys: row.fkeys, routines, types: new Map(row.types) };
 }
 
+/** Each exposed schema's cache, by name. */
+export type SchemaCaches = Map<string, SchemaCache>;
+
 export interface SchemaCacheHolder {
-  /** The current cache, loading it first if it never loaded. */
-  get(): Promise<SchemaCache>;
+  /** The current caches, loading them first if they never loaded. */
+  get(): Promise<SchemaCaches>;
   /** Called when a request names an unknown object: reloads unless a reload just happened. */
-  refreshOnMiss(): Promise<SchemaCache>;
-  reload(): Promise<SchemaCache>;
+  refreshOnMiss(): Promise<SchemaCaches>;
+  reload(): Promise<SchemaCaches>;
   close(): Promise<void>;
 }
 
@@ -97,24 +113,32 @@ export interface SchemaCacheOptions {
   pool: pg.Pool;
   /** Where to LISTEN for `NOTIFY pgrst`; a dedicated connection, like PostgREST's listener. */
   listenUrl: string;
+  /** db-schemas: the schemas exposed. */
+  schemas: string[];
   pollMs?: number;
 }
 
 export function createSchemaCache(options: SchemaCacheOptions): SchemaCacheHolder {
-  let cache: SchemaCache | undefined;
+  let cache: SchemaCaches | undefined;
   let fingerprint = '';
-  let loading: Promise<SchemaCache> | undefined;
+  let loading: Promise<SchemaCaches> | undefined;
   let loadedAt = 0;
   let closed = false;
   let listener: pg.Client | undefined;
 
-  function reload(): Promise<SchemaCache> {
+  function reload(): Promise<SchemaCaches> {
     loading ??= (async () => {
       try {
-        const { rows } = await options.pool.query<{ catalog: CatalogRow }>(catalogQuery);
-        const row = rows[0]!.catalog;
-        cache = toCache(row);
-        fingerprint = row.fingerprint;
+        const loaded: SchemaCaches = new Map();
+        const fingerprints: string[] = [];
+        for (const schema of options.schemas) {
+          const { rows } = await options.pool.query<{ catalog: CatalogRow }>(catalogQuery, [schema]);
+          const row = rows[0]!.catalog;
+          loaded.set(schema, toCache(schema, row));
+          fingerprints.push(row.fingerprint);
+        }
+        cache = loaded;
+        fingerprint = fingerprints.join(',');
         loadedAt = Date.now();
         return cache;
       } finally {
@@ -127,8 +151,12 @@ export function createSchemaCache(options: SchemaCacheOptions): SchemaCacheHolde
   async function checkFingerprint(): Promise<void> {
     if (closed || loading) return;
     try {
-      const { rows } = await options.pool.query<{ fingerprint: string }>(fingerprintQuery);
-      if (rows[0]?.fingerprint !== fingerprint) await reload();
+      const now: string[] = [];
+      for (const schema of options.schemas) {
+        const { rows } = await options.pool.query<{ fingerprint: string }>(fingerprintQuery, [schema]);
+        now.push(rows[0]?.fingerprint ?? '');
+      }
+      if (now.join(',') !== fingerprint) await reload();
     } catch {
       // The database is restarting or busy: the next tick tries again.
     }

@@ -3,14 +3,21 @@
 import type { ServiceFactory } from '../context.ts';
 import { handleRest } from './handler.ts';
 import { createSchemaCache } from './schema-cache.ts';
+import { readRestSettings, type RestSettings } from './settings.ts';
 
-export const createRestService: ServiceFactory = async (context) => {
-  const pool = context.pool('authenticator');
-  const schema = createSchemaCache({ pool, listenUrl: context.dbUrlFor('authenticator') });
-  // Loaded now so the first request is fast; a failure here is retried by the first request.
-  await schema.get().catch((error: Error) => console.error(`[rest] schema cache: ${error.message}`));
-  return {
-    handle: (req, res, path, url) => handleRest({ context, pool, schema }, req, res, path, url),
-    close: () => schema.close(),
+/** The service with supabase/config.toml's `[api]` settings, `overrides` (a stack's options) on top. */
+export function restService(overrides: Partial<RestSettings> = {}): ServiceFactory {
+  return async (context) => {
+    const settings = readRestSettings(overrides);
+    const pool = context.pool('authenticator');
+    const schema = createSchemaCache({ pool, listenUrl: context.dbUrlFor('authenticator'), schemas: settings.schemas });
+    // Loaded now so the first request is fast; a failure here is retried by the first request.
+    await schema.get().catch((error: Error) => console.error(`[rest] schema cache: ${error.message}`));
+    return {
+      handle: (req, res, path, url) => handleRest({ context, pool, schema, settings }, req, res, path, url),
+      close: () => schema.close(),
+    };
   };
-};
+}
+
+export const createRestService: ServiceFactory = restService();

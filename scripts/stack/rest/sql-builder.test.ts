@@ -6,6 +6,7 @@ import { parseQueryParams, splitQuery } from './query-params.ts';
 import { findRelationship } from './relationships.ts';
 import { planRoot } from './request.ts';
 import type { Column, Routine, SchemaCache, Table } from './schema-cache.ts';
+import { postgrestDefaults } from './settings.ts';
 import { SqlParams } from './sql-fragments.ts';
 import { countQuery, readStatement } from './sql-read.ts';
 import { rpcStatement } from './sql-rpc.ts';
@@ -18,6 +19,7 @@ function table(name: string, columns: Column[], primaryKey: string[] = ['id'], u
 }
 
 const cache: SchemaCache = {
+  schema: 'public',
   tables: new Map([
     ['customers', table('customers', [column('id', 'uuid'), column('name')])],
     ['orders', table('orders', [column('id', 'bigint', 'int8'), column('customer_id', 'uuid'), column('status'), column('meta', 'jsonb'), column('created_at', 'timestamptz')])],
@@ -38,11 +40,13 @@ const cache: SchemaCache = {
   types: new Map([['text', 'pg_catalog'], ['int4', 'pg_catalog']]),
 };
 
+const planning = { cache, restSettings: postgrestDefaults };
+
 function read(relation: string, query: string, count = false) {
   const params = parseQueryParams(splitQuery(query), { rpcRead: false });
-  const root = planRoot(cache, relation, cache.tables.get(relation)!.columns, params);
+  const root = planRoot(planning, relation, cache.tables.get(relation)!.columns, params);
   const p = new SqlParams();
-  return { sql: readStatement(root, p, { count, headOnly: false, stripNulls: false }), values: p.values, root };
+  return { sql: readStatement(root, p, { count, headOnly: false, stripNulls: false, csv: false }), values: p.values, root };
 }
 
 function refusal(run: () => unknown): RestError {
@@ -134,27 +138,29 @@ describe('relationships', () => {
 });
 
 describe('writes', () => {
-  const plan = (relation: string, query = '') => planRoot(cache, relation, cache.tables.get(relation)!.columns, parseQueryParams(splitQuery(query), { rpcRead: false }));
-  const shape = { count: false, headOnly: false, stripNulls: false };
+  const plan = (relation: string, query = '') => planRoot(planning, relation, cache.tables.get(relation)!.columns, parseQueryParams(splitQuery(query), { rpcRead: false }));
+  const shape = { count: false, headOnly: false, stripNulls: false, csv: false };
 
   it('inserts from one JSON parameter typed by the row type, and upserts on a conflict target', () => {
     const p = new SqlParams();
     const sql = insertStatement(plan('orders', 'select=id'), {
-      rows: [{ id: 1, status: 'paid' }], rowsJson: '[{"id":1,"status":"paid"}]', columns: ['id', 'status'], missingDefault: false,
+      rowsJson: '[{"id":1,"status":"paid"}]', columns: ['id', 'status'], missingDefault: false,
       onConflict: { columns: ['id'], resolution: 'merge' },
     }, p, 'representation', shape);
     expect(sql).toContain('insert into "public"."orders" as "pgrst_t0" ("id", "status") select "id", "status" from json_populate_recordset(null::"public"."orders", $1::json)');
-    expect(sql).toContain('on conflict ("id") do update set "id" = excluded."id", "status" = excluded."status" returning "pgrst_t0"."id"');
+    expect(sql).toMatch(/ on conflict \("id"\) do update set "id" = excluded."id", "status" = excluded."status" where set_config\('pgrst\.inserted', .* - 1\)::text, true\) <> '-1' returning "pgrst_t0"."id"/);
     expect(p.values).toEqual(['[{"id":1,"status":"paid"}]']);
   });
 
-  it('uses DEFAULT for keys a row lacks when missing=default', () => {
+  it('lays each row over its columns\' defaults when missing=default', () => {
     const p = new SqlParams();
-    const sql = insertStatement(plan('orders'), {
-      rows: [{ status: 'a' }, { status: 'b', meta: {} }], rowsJson: '[{"status":"a"},{"status":"b","meta":{}}]',
+    const withDefaults = planRoot(planning, 'orders', new Map([...cache.tables.get('orders')!.columns].map(([name, c]) => [name, name === 'status' ? { ...c, default: "'new'::text" } : c])), parseQueryParams([], { rpcRead: false }));
+    const sql = insertStatement(withDefaults, {
+      rowsJson: '[{"status":"a"},{"meta":{}}]',
       columns: ['status', 'meta'], missingDefault: true,
     }, p, 'count', shape);
-    expect(sql).toContain(`values ((json_populate_record(null::"public"."orders", $1::json->0))."status", default)`);
+    expect(sql).toContain(`jsonb_populate_recordset(null::"public"."orders", (select jsonb_agg(jsonb_build_object($2::text, 'new'::text) || pgrst_elem) from jsonb_array_elements($1::jsonb) as pgrst_elem))`);
+    expect(p.values).toEqual(['[{"status":"a"},{"meta":{}}]', 'status']);
     expect(sql).toContain('returning 1');
   });
 
@@ -167,17 +173,17 @@ describe('writes', () => {
   });
 
   it('counts the rows of a mutation without reading them back unless asked', () => {
-    expect(deleteStatement(plan('orders'), new SqlParams(), 'count', shape)).toContain('count(*)::int8 as page_total, null::text as body from pgrst_source');
+    expect(deleteStatement(plan('orders'), new SqlParams(), 'count', shape)).toContain('count(*)::int8 as page_total, null::text as body, null::int8 as inserted from pgrst_source');
   });
 });
 
 describe('rpc', () => {
   const routine = (returns: Routine['returns'], returnsSet: boolean): Routine => ({
     name: 'fn', params: [{ name: 'a', type: 'integer', hasDefault: false, variadic: false }], returnsSet, returns,
-    resultColumns: new Map([['x', column('x', 'integer', 'int4')]]), volatile: false,
+    resultColumns: new Map([['x', column('x', 'integer', 'int4')]]), volatile: false, rows: 1000,
   });
-  const root = (r: Routine) => planRoot(cache, 'fn', r.resultColumns, parseQueryParams(splitQuery('x=gt.1'), { rpcRead: true }));
-  const shape = { count: false, headOnly: false, stripNulls: false };
+  const root = (r: Routine) => planRoot(planning, 'fn', r.resultColumns, parseQueryParams(splitQuery('x=gt.1'), { rpcRead: true }));
+  const shape = { count: false, headOnly: false, stripNulls: false, csv: false };
 
   it('passes named arguments through json_to_record with the parameter types', () => {
     const p = new SqlParams();

@@ -10,7 +10,7 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-export const qualified = (relation: string): string => `"public".${ident(relation)}`;
+export const qualified = (schema: string, relation: string): string => `${ident(schema)}.${ident(relation)}`;
 
 /** A text[] literal: every element quoted, so commas, braces and NULL stay plain text. */
 export function arrayLiteral(values: readonly string[]): string {

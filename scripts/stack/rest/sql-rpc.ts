@@ -11,8 +11,8 @@ import { ident, qualified, rangeSql, type SqlParams } from './sql-fragments.ts';
 export type RpcArgs = { kind: 'named'; names: string[]; json: string } | { kind: 'single'; body: string };
 
 /** The FROM items that provide the arguments, and the call expression itself. */
-function callSql(routine: Routine, args: RpcArgs, p: SqlParams): { from: string; call: string } {
-  const fn = qualified(routine.name);
+function callSql(schema: string, routine: Routine, args: RpcArgs, p: SqlParams): { from: string; call: string } {
+  const fn = qualified(schema, routine.name);
   if (args.kind === 'single') return { from: '', call: `${fn}(${p.add(args.body)}::${routine.params[0]!.type})` };
   const given = routine.params.filter((param) => args.names.includes(param.name));
   if (!given.length) return { from: '', call: `${fn}()` };
@@ -24,7 +24,7 @@ function callSql(routine: Routine, args: RpcArgs, p: SqlParams): { from: string;
 const head = (total: string, pageTotal: string, body: string) => `select ${total}::int8 as total, ${pageTotal}::int8 as page_total, ${body} as body`;
 
 export function rpcStatement(routine: Routine, args: RpcArgs, root: PlanNode, p: SqlParams, shape: Shape): string {
-  const { from, call } = callSql(routine, args, p);
+  const { from, call } = callSql(root.schema, routine, args, p);
   const fromArgs = from ? ` from ${from}` : '';
   if (routine.returns === 'void') return `${head('null', '1', 'null::text')} from (select ${call}${fromArgs}) pgrst_call`;
 

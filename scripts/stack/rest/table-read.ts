@@ -1,8 +1,9 @@
 // GET/HEAD on a table or view: one read-only statement, then Content-Range, counts, 206/416 and
 // the single-object check.
 import { errors } from './errors.ts';
+import { noTableHint } from './fuzzy-hints.ts';
 import type { Statement } from './pipeline.ts';
-import { contentType, plannedRows, planRoot, preferenceApplied, shapeOf, statementResult, topRange, type RestRequest } from './request.ts';
+import { contentType, plannedRows, planRoot, preferenceApplied, shapeOf, restrictRanges, statementResult, topRange, type RestRequest } from './request.ts';
 import { contentRange, rangeError, rangeStatus, singleElement, type Outcome } from './response.ts';
 import type { Table } from './schema-cache.ts';
 import { SqlParams } from './sql-fragments.ts';
@@ -11,15 +12,16 @@ import { runInTransaction } from './transaction.ts';
 
 export async function findTable(request: RestRequest): Promise<Table> {
   const table = request.cache.tables.get(request.target) ?? (await request.refresh()).tables.get(request.target);
-  if (!table) throw errors.noTable(request.target, null);
+  if (!table) throw errors.noTable(request.cache.schema, request.target, noTableHint(request.cache, request.target));
   return table;
 }
 
 export async function readTable(request: RestRequest): Promise<Outcome> {
   const table = await findTable(request);
-  const root = planRoot(request.cache, table.name, table.columns, request.params);
+  const root = planRoot(request, table.name, table.columns, request.params);
   const range = topRange(request, root);
   root.range = range;
+  restrictRanges(root, request.restSettings.maxRows);
   const countMode = request.prefs.count;
   const statements: Statement[] = [];
   if (countMode === 'planned') {
@@ -35,7 +37,7 @@ export async function readTable(request: RestRequest): Promise<Outcome> {
   const lower = range?.offset ?? 0;
   const total = countMode === undefined ? undefined : countMode === 'planned' ? plannedRows(results[0]) : (row.total ?? row.pageTotal);
   const status = rangeStatus(lower, row.pageTotal, total);
-  const headers = { ...contentType(request), 'Content-Range': contentRange(lower, row.pageTotal, total), ...preferenceApplied([countMode && `count=${countMode}`]) };
+  const headers = { ...contentType(request), 'Content-Range': contentRange(lower, row.pageTotal, total), ...preferenceApplied(request) };
   if (status === 416) throw rangeError(lower, total!);
   if (request.accepted.media === 'object') {
     if (row.pageTotal !== 1) throw errors.singular(row.pageTotal);

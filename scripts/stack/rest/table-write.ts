@@ -18,7 +18,7 @@ function checkColumns(table: Table, names: Iterable<string>): void {
 }
 
 /** PostgREST's payload rules: an object, or an array of objects with the same keys unless `columns=` says which. */
-function insertRows(table: Table, body: { value: unknown; text: string } | undefined, columns: string[] | undefined): { rows: Row[]; rowsJson: string; columns: string[] } {
+function insertRows(table: Table, body: { value: unknown; text: string } | undefined, columns: string[] | undefined): { rowsJson: string; columns: string[] } {
   if (body === undefined) throw errors.invalidBody('Empty or invalid json');
   const { value, text } = body;
   // A scalar payload is neither a row nor a list of rows: PostgREST refuses it rather than insert nothing.
@@ -28,13 +28,13 @@ function insertRows(table: Table, body: { value: unknown; text: string } | undef
   if (columns) {
     checkColumns(table, columns);
     if (!rows.every(isRow)) throw errors.invalidBody('All object keys must match');
-    return { rows: rows as Row[], rowsJson, columns };
+    return { rowsJson, columns };
   }
   const keys = rows.length && isRow(rows[0]) ? Object.keys(rows[0]) : [];
   const uniform = rows.every((row) => isRow(row) && Object.keys(row).length === keys.length && keys.every((k) => Object.hasOwn(row, k)));
   if (!uniform) throw errors.invalidBody('All object keys must match');
   checkColumns(table, keys);
-  return { rows: rows as Row[], rowsJson, columns: keys };
+  return { rowsJson, columns: keys };
 }
 
 export async function writeTable(request: RestRequest): Promise<Outcome> {
@@ -43,19 +43,18 @@ export async function writeTable(request: RestRequest): Promise<Outcome> {
   const headersOnly = prefs.return === 'headers-only' && request.method === 'POST';
   const representation = prefs.return === 'representation' || headersOnly;
   const selectParams = headersOnly ? { ...params, select: table.primaryKey.map((name) => ({ kind: 'column' as const, field: { name, jsonPath: [] } })) } : params;
-  const root = planRoot(request.cache, table.name, table.columns, selectParams);
+  const root = planRoot(request, table.name, table.columns, selectParams);
   const returning: Returning = representation ? 'representation' : 'count';
   const shape = shapeOf(request, false);
   const p = new SqlParams();
 
   let sql: string;
   if (request.method === 'POST') {
-    const { rows, rowsJson, columns } = insertRows(table, await request.body(), params.columns);
+    const { rowsJson, columns } = insertRows(table, await request.body(), params.columns);
     const resolution = prefs.resolution === undefined ? undefined : prefs.resolution === 'merge-duplicates' ? 'merge' : 'ignore';
     const conflictColumns = params.onConflict ?? table.primaryKey;
     if (params.onConflict) checkColumns(table, params.onConflict);
     sql = insertStatement(root, {
-      rows,
       rowsJson,
       columns,
       missingDefault: prefs.missing === 'default',
@@ -86,13 +85,15 @@ export async function writeTable(request: RestRequest): Promise<Outcome> {
   const row = statementResult(results[0]);
 
   const affected = row.pageTotal;
+  // PostgREST answers 200 to a merging upsert that inserted nothing (every row was an update).
+  const upsertUpdatedOnly = request.method === 'POST' && prefs.resolution === 'merge-duplicates' && (row.inserted ?? 0) <= 0;
   const count = prefs.count ? affected : undefined;
-  const applied = preferenceApplied([
-    request.method === 'POST' && prefs.resolution ? `resolution=${prefs.resolution}` : undefined,
-    request.method !== 'DELETE' && prefs.missing ? `missing=${prefs.missing}` : undefined,
-    prefs.return && `return=${prefs.return}`,
-    prefs.count && `count=${prefs.count}`,
-  ]);
+  const applied = preferenceApplied(request, {
+    resolution: request.method === 'POST' && (table.primaryKey.length > 0 || params.onConflict !== undefined),
+    missing: request.method !== 'DELETE',
+    return: true,
+    maxAffected: request.method !== 'POST',
+  });
   const range = request.method === 'PATCH' ? contentRange(0, affected, count) : contentRange(1, 0, count);
   const headers: Record<string, string> = { ...request.baseHeaders, 'Content-Range': range, ...applied };
 
@@ -102,9 +103,9 @@ export async function writeTable(request: RestRequest): Promise<Outcome> {
       const query = table.primaryKey.map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(created[0]![k]))}`).join('&');
       headers.Location = `/${encodeURIComponent(table.name)}?${query}`;
     }
-    return { status: 201, headers };
+    return { status: upsertUpdatedOnly ? 200 : 201, headers };
   }
-  const status = request.method === 'POST' ? 201 : representation ? 200 : 204;
+  const status = request.method === 'POST' ? (upsertUpdatedOnly ? 200 : 201) : representation ? 200 : 204;
   if (!representation || row.body === undefined) return { status, headers };
   const body = single ? singleElement(row.body) : row.body;
   return { status, headers: { ...headers, ...contentType(request) }, body };

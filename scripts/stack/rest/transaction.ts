@@ -1,8 +1,8 @@
 // One transaction per request on the `authenticator` pool, sent as one pipeline: BEGIN (READ ONLY
 // for reads), one statement of set_config calls (search_path, role, request.jwt.claims,
 // request.method/path/headers/cookies, statement_timeout), the request's statements, and COMMIT
-// unless the caller must look at the result first (single-object and max-affected checks, which
-// roll a write back).
+// (or ROLLBACK, as `Prefer: tx=rollback` asks) unless the caller must look at the result first
+// (single-object and max-affected checks, which roll a write back).
 import type pg from 'pg';
 import { isPgError } from './errors.ts';
 import { pipeline, PipelineError, type Row, type Statement } from './pipeline.ts';
@@ -15,12 +15,16 @@ export interface RequestSettings {
   path: string;
   headers: Record<string, string>;
   cookies: Record<string, string>;
+  /** The search_path: the request's schema, then db-extra-search-path; `public, extensions` when absent. */
+  searchPath?: string[];
+  /** End the transaction with ROLLBACK whatever happens (`Prefer: tx=rollback`, db-tx-end). */
+  rollback?: boolean;
 }
 
 export const statementTimeoutMs = 8000;
 
 const settingsSql =
-  "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
+  "select set_config('search_path', $8, true), set_config('role', $1, true), " +
   "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
   "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
   "set_config('request.cookies', $6, true), set_config('statement_timeout', $7, true)";
@@ -36,6 +40,7 @@ function settingsStatement(settings: RequestSettings): Statement {
       JSON.stringify(settings.headers),
       JSON.stringify(settings.cookies),
       String(statementTimeoutMs),
+      (settings.searchPath ?? ['public', 'extensions']).map((name) => `"${name.replace(/"/g, '""')}"`).join(', '),
     ],
   };
 }
@@ -56,7 +61,8 @@ export async function runInTransaction(
   let broken: Error | undefined;
   try {
     const begin: Statement = { text: settings.readOnly ? 'begin read only' : 'begin' };
-    const all = [begin, settingsStatement(settings), ...statements, ...(commitIf ? [] : [{ text: 'commit' }])];
+    const end = settings.rollback ? 'rollback' : 'commit';
+    const all = [begin, settingsStatement(settings), ...statements, ...(commitIf ? [] : [{ text: end }])];
     let results: Row[][];
     try {
       results = await pipeline(client, all);
@@ -72,7 +78,7 @@ export async function runInTransaction(
         await client.query('rollback').catch((e: Error) => (broken = e));
         throw error;
       });
-      await client.query(commit ? 'commit' : 'rollback').catch((error: Error) => {
+      await client.query(commit ? end : 'rollback').catch((error: Error) => {
         if (!isPgError(error)) broken = error;
         throw error;
       });
