@@ -58,18 +58,22 @@ select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'UPDATE')
   order by 1, 2
-$$, $$ values ('legal_documents', 'draft_markdown'), ('profiles', 'avatar_url'), ('profiles', 'full_name'),
+$$, $$ values ('admin_notification_preferences', 'chat'), ('admin_notification_preferences', 'contact'), ('admin_notification_preferences', 'digest_hour'),
+              ('admin_notification_preferences', 'orders'),
+              ('legal_documents', 'draft_markdown'), ('profiles', 'avatar_url'), ('profiles', 'full_name'),
               ('seller_settings', 'address'), ('seller_settings', 'contact_email'), ('seller_settings', 'legal_form'), ('seller_settings', 'legal_name'),
               ('seller_settings', 'siret'), ('seller_settings', 'vat_number'), ('seller_settings', 'vat_rate_basis_points'), ('seller_settings', 'vat_regime'),
               ('user_messages', 'is_read') $$,
-  'signed-in users may update exactly: their name and avatar, a legal document''s draft and the seller''s mentions (administrators, by policy), and a message''s read flag');
+  'signed-in users may update exactly: their name and avatar, a legal document''s draft, the seller''s mentions and their notification choices (administrators, by policy), and a message''s read flag');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
   order by 1, 2
-$$, $$ values ('crash_reports', 'details'), ('crash_reports', 'message'), ('crash_reports', 'page_url'), ('crash_reports', 'user_agent'),
+$$, $$ values ('admin_notification_preferences', 'admin_id'), ('admin_notification_preferences', 'chat'), ('admin_notification_preferences', 'contact'),
+              ('admin_notification_preferences', 'digest_hour'), ('admin_notification_preferences', 'orders'),
+              ('crash_reports', 'details'), ('crash_reports', 'message'), ('crash_reports', 'page_url'), ('crash_reports', 'user_agent'),
               ('user_messages', 'content'), ('user_messages', 'receiver_id'), ('user_messages', 'sender_id') $$,
-  'signed-in users may insert exactly: a crash report''s fields, and a chat message''s sender, receiver and text (the contact form goes through send_contact_message)');
+  'signed-in users may insert exactly: a crash report''s fields, a chat message''s sender, receiver and text (the contact form goes through send_contact_message), and an administrator''s own notification choices (by policy)');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
