@@ -759,6 +759,13 @@ export type Database = {
         Args: { p_role: string; p_user_id: string }
         Returns: string
       }
+      admin_unread_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          contact_messages: number
+          conversations: number
+        }[]
+      }
       admin_users: {
         Args: { p_limit?: number; p_offset?: number; p_search?: string }
         Returns: {
@@ -847,6 +854,10 @@ export type Database = {
       }
       mark_admin_notifications_sent: {
         Args: { p_ids: string[] }
+        Returns: undefined
+      }
+      mark_contact_messages_seen: {
+        Args: Record<PropertyKey, never>
         Returns: undefined
       }
       mark_payment_issue_handled: {
