@@ -69,7 +69,7 @@ export function adminLink(content: NotificationContent, siteUrl: string): string
 
 function render(to: string, subject: string, blocks: Block[], siteUrl: string): NotificationMail {
   const footer = 'Vous recevez cet e-mail parce que vous administrez Lumière Sacrée.';
-  const settings = { link: 'Choisir les notifications que vous recevez (Administration › Paramètres)', url: `${siteUrl}/admin/settings` };
+  const settings = { link: 'Choisir les notifications que vous recevez (Administration › Paramètres › Notifications)', url: `${siteUrl}/admin/settings/notifications` };
   const all: Block[] = [{ paragraph: 'Bonjour,' }, ...blocks, { paragraph: 'Que la lumière vous accompagne,\nLumière Sacrée' }];
   const text = [
     ...all.map((block) =>

@@ -100,7 +100,7 @@ Deno.test('a contact message is mailed at once to each administrator who wants i
     assert.ok(mail.text.includes(`Objet : ${subject}`), mail.text);
     assert.ok(mail.text.includes("> Je n'arrive pas à ouvrir mon enseignement.\n> Pouvez-vous m'aider ?"), mail.text);
     assert.ok(mail.text.includes(`Lire le message et y répondre : ${env.siteUrl}/admin/messages#contact-${id}`), mail.text);
-    assert.ok(mail.text.includes(`${env.siteUrl}/admin/settings`), 'it says where to choose one’s notifications');
+    assert.ok(mail.text.includes(`${env.siteUrl}/admin/settings/notifications`), 'it says where to choose one’s notifications');
     assert.ok(mail.html.includes(`href="${env.siteUrl}/admin/messages#contact-${id}"`), mail.html);
     assert.ok(mail.html.includes('&#39;'), 'the HTML part escapes what the visitor wrote');
     assert.deepEqual((await rowsOf(now, { contact_message_id: id })).map((row) => row.status), ['sent']);
