@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(44);
+select plan(47);
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -125,10 +125,15 @@ select policies_are('public', 'legal_documents', array['Administrators can read 
 select policies_are('public', 'legal_document_versions', array['Everyone reads the published legal documents'],
   'legal_document_versions has exactly its reviewed policies');
 select policies_are('public', 'admin_role_changes', array['Administrators can read the role changes'], 'admin_role_changes has exactly its reviewed policies');
+select policies_are('public', 'admin_notifications', array['Administrators read the notifications outbox'], 'admin_notifications has exactly its reviewed policies');
+select policies_are('public', 'admin_notification_preferences',
+  array['Administrators read their own notification preferences', 'Administrators create their own notification preferences', 'Administrators change their own notification preferences'],
+  'admin_notification_preferences has exactly its reviewed policies');
 
--- Realtime streams the chat and nothing else.
+-- Realtime streams the chat and the contact messages (to administrators, by RLS: the admin layout's counts), nothing else.
 select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'user_messages'), 'user_messages streams through realtime');
-select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'contact_messages', 'checkout_sessions', 'product_files', 'crash_reports', 'admin_role_changes')), 'no other table streams');
+select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'contact_messages'), 'contact_messages streams through realtime');
+select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'checkout_sessions', 'product_files', 'crash_reports', 'admin_role_changes', 'admin_notifications', 'admin_notification_preferences')), 'no other table streams');
 select is((select relreplident from pg_class where oid = 'public.user_messages'::regclass), 'f'::"char",
   'user_messages has full replica identity, so UPDATE events carry the previous values');
 
