@@ -141,3 +141,25 @@ describe('persistence', () => {
     }
   });
 });
+
+describe('POST /__sandbox/recipient-fault', () => {
+  const setFault = (to: string, status: number | null) =>
+    fetch(`${sandbox().url}/__sandbox/recipient-fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ to, status }) });
+
+  it('makes sends to one address fail as the provider would, others still sent, until cleared', async () => {
+    expect((await setFault('Failing@Example.test', 500)).status).toBe(200);
+    const before = await sentCount(sandbox());
+    const failed = await sendEmail(sandbox(), { ...confirmation(), to: ['failing@example.test'] });
+    expect(failed).toEqual({ status: 500, body: { statusCode: 500, name: 'application_error', message: 'An unexpected error occurred.' } });
+    expect((await sendEmail(sandbox(), confirmation())).status).toBe(200);
+    expect(await sentCount(sandbox())).toBe(before + 1);
+    expect((await setFault('failing@example.test', 429)).status).toBe(200);
+    expect((await sendEmail(sandbox(), { ...confirmation(), to: ['failing@example.test'] })).body.name).toBe('rate_limit_exceeded');
+    expect((await setFault('failing@example.test', null)).status).toBe(200);
+    expect((await sendEmail(sandbox(), { ...confirmation(), to: ['failing@example.test'] })).status).toBe(200);
+  });
+
+  it('refuses a status it cannot play', async () => {
+    expect((await setFault('a@example.test', 404)).status).toBe(422);
+  });
+});

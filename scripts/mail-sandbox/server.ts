@@ -1,6 +1,7 @@
 // The mail sandbox: plays Resend's e-mail API offline, as the commerce sandbox plays the store.
 // `POST /emails` with Resend's key check, validation and idempotency; `GET /emails` and
-// `GET /emails/{id}` read back what was sent; `GET /` is the outbox page for a developer.
+// `GET /emails/{id}` read back what was sent; `GET /` is the outbox page for a developer;
+// `POST /__sandbox/recipient-fault` (loopback only) makes sends to one address fail, for tests.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { BodyTooLargeError, bearerToken, readBody, sendJson } from '../stack/http.ts';
@@ -57,9 +58,36 @@ function retrieved(email: StoredEmail, baseUrl: string) {
   };
 }
 
+/** What a provider failure answers, by the status a test asks for (Resend's names). */
+const injectedFailures: Record<number, ApiError> = {
+  429: apiError(429, 'rate_limit_exceeded', 'Too many requests. Please limit the number of requests per second.'),
+  500: apiError(500, 'application_error', 'An unexpected error occurred.'),
+  503: apiError(503, 'service_unavailable', 'The service is unavailable.'),
+};
+
+const loopback = (req: IncomingMessage) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+
 export async function startMailSandbox(options: MailSandboxOptions): Promise<MailSandbox> {
   const outbox = new Outbox(options.dataDir);
   let baseUrl = '';
+  /** Addresses whose sends fail, with the status they answer: a provider failing for one recipient, without disturbing other tests. */
+  const recipientFaults = new Map<string, number>();
+
+  async function setRecipientFault(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body: { to?: unknown; status?: unknown };
+    try {
+      body = JSON.parse((await readBody(req)).toString('utf8')) as typeof body;
+    } catch {
+      return sendError(res, apiError(400, 'validation_error', 'The body is not valid JSON.'));
+    }
+    if (typeof body.to !== 'string' || !(body.status === null || (typeof body.status === 'number' && body.status in injectedFailures))) {
+      return sendError(res, apiError(422, 'validation_error', `Expected { to, status } with status one of ${Object.keys(injectedFailures).join(', ')} or null.`));
+    }
+    const address = body.to.toLowerCase();
+    if (body.status === null) recipientFaults.delete(address);
+    else recipientFaults.set(address, body.status);
+    sendJson(res, 200, { to: address, status: body.status });
+  }
 
   async function sendEmail(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const idempotencyKey = req.headers['idempotency-key'];
@@ -81,6 +109,8 @@ export async function startMailSandbox(options: MailSandboxOptions): Promise<Mai
     }
     const checked = checkSendRequest(body);
     if (!checked.ok) return sendError(res, checked.error);
+    const fault = checked.message.to.map((address) => recipientFaults.get(address.toLowerCase())).find((status) => status !== undefined);
+    if (fault !== undefined) return sendError(res, injectedFailures[fault]!);
     const answer = outbox.send(checked.message, typeof idempotencyKey === 'string' ? { key: idempotencyKey, rawBody } : null);
     if ('statusCode' in answer) return sendError(res, answer);
     if (!answer.repeated) console.log(`[mail-sandbox] ${checked.message.subject} → ${checked.message.to.join(', ')} (${answer.id})`);
@@ -124,6 +154,7 @@ export async function startMailSandbox(options: MailSandboxOptions): Promise<Mai
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     if (parts[0] === 'emails' && parts.length <= 2) return emailsApi(req, res, parts[1], url.searchParams);
+    if (req.method === 'POST' && parts[0] === '__sandbox' && parts[1] === 'recipient-fault' && parts.length === 2 && loopback(req)) return setRecipientFault(req, res);
     if (req.method === 'GET' && parts.length === 0) {
       const html = outboxPage(outbox.newestFirst());
       res.writeHead(200, {

@@ -121,6 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // and in Vault where each job's definer function reads its own.
     const reconcileJobSecret = newJobSecret();
     const sendConfirmationsSecret = newJobSecret();
+    const sendNotificationsSecret = newJobSecret();
     const functionSecrets: Record<string, string> = {
       ...readFunctionSecrets(),
       COMMERCE_API_URL: sandbox.url,
@@ -134,6 +135,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       CAPTCHA_SECRET: captcha.secret,
       RECONCILE_CHECKOUTS_SECRET: reconcileJobSecret,
       SEND_CONFIRMATIONS_SECRET: sendConfirmationsSecret,
+      SEND_NOTIFICATIONS_SECRET: sendNotificationsSecret,
     };
     // Storage's bytes: beside the database's state when persistent, else a folder removed at stop.
     const storageDir = persistent ? join(stateDir, 'storage') : mkdtempSync(join(tmpdir(), 'shop-storage-'));
@@ -166,8 +168,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let gateway = await startGateway(gatewayOptions);
     stops.push(() => gateway.close());
     // Supabase Cron's jobs reach the functions through pg_net, with the URL and the job's secret from Vault.
-    step('pg_net worker, Vault secrets project_url, reconcile_checkouts_secret and send_confirmations_secret');
-    await storeVaultSecrets(cluster.url, { project_url: apiUrl, reconcile_checkouts_secret: reconcileJobSecret, send_confirmations_secret: sendConfirmationsSecret });
+    step('pg_net worker, Vault secrets project_url and the scheduled jobs\' secrets');
+    await storeVaultSecrets(cluster.url, {
+      project_url: apiUrl,
+      reconcile_checkouts_secret: reconcileJobSecret,
+      send_confirmations_secret: sendConfirmationsSecret,
+      send_notifications_secret: sendNotificationsSecret,
+    });
     const pgNet = await startPgNetWorker(cluster.url);
     stops.push(() => pgNet.close());
     const uploaded = await uploadSampleDeliverables(apiUrl, keys.secretKey);
@@ -192,6 +199,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_FROM: functionSecrets.MAIL_FROM ?? '',
       RECONCILE_CHECKOUTS_SECRET: reconcileJobSecret,
       SEND_CONFIRMATIONS_SECRET: sendConfirmationsSecret,
+      SEND_NOTIFICATIONS_SECRET: sendNotificationsSecret,
       CAPTCHA_SANDBOX_URL: captcha.url,
     };
     return {

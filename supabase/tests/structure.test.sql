@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(44);
+select plan(47);
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -58,18 +58,22 @@ select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'UPDATE')
   order by 1, 2
-$$, $$ values ('legal_documents', 'draft_markdown'), ('profiles', 'avatar_url'), ('profiles', 'full_name'),
+$$, $$ values ('admin_notification_preferences', 'chat'), ('admin_notification_preferences', 'contact'), ('admin_notification_preferences', 'digest_hour'),
+              ('admin_notification_preferences', 'orders'),
+              ('legal_documents', 'draft_markdown'), ('profiles', 'avatar_url'), ('profiles', 'full_name'),
               ('seller_settings', 'address'), ('seller_settings', 'contact_email'), ('seller_settings', 'legal_form'), ('seller_settings', 'legal_name'),
               ('seller_settings', 'siret'), ('seller_settings', 'vat_number'), ('seller_settings', 'vat_rate_basis_points'), ('seller_settings', 'vat_regime'),
               ('user_messages', 'is_read') $$,
-  'signed-in users may update exactly: their name and avatar, a legal document''s draft and the seller''s mentions (administrators, by policy), and a message''s read flag');
+  'signed-in users may update exactly: their name and avatar, a legal document''s draft, the seller''s mentions and their notification choices (administrators, by policy), and a message''s read flag');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
   order by 1, 2
-$$, $$ values ('crash_reports', 'details'), ('crash_reports', 'message'), ('crash_reports', 'page_url'), ('crash_reports', 'user_agent'),
+$$, $$ values ('admin_notification_preferences', 'admin_id'), ('admin_notification_preferences', 'chat'), ('admin_notification_preferences', 'contact'),
+              ('admin_notification_preferences', 'digest_hour'), ('admin_notification_preferences', 'orders'),
+              ('crash_reports', 'details'), ('crash_reports', 'message'), ('crash_reports', 'page_url'), ('crash_reports', 'user_agent'),
               ('user_messages', 'content'), ('user_messages', 'receiver_id'), ('user_messages', 'sender_id') $$,
-  'signed-in users may insert exactly: a crash report''s fields, and a chat message''s sender, receiver and text (the contact form goes through send_contact_message)');
+  'signed-in users may insert exactly: a crash report''s fields, a chat message''s sender, receiver and text (the contact form goes through send_contact_message), and an administrator''s own notification choices (by policy)');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
@@ -121,10 +125,15 @@ select policies_are('public', 'legal_documents', array['Administrators can read 
 select policies_are('public', 'legal_document_versions', array['Everyone reads the published legal documents'],
   'legal_document_versions has exactly its reviewed policies');
 select policies_are('public', 'admin_role_changes', array['Administrators can read the role changes'], 'admin_role_changes has exactly its reviewed policies');
+select policies_are('public', 'admin_notifications', array['Administrators read the notifications outbox'], 'admin_notifications has exactly its reviewed policies');
+select policies_are('public', 'admin_notification_preferences',
+  array['Administrators read their own notification preferences', 'Administrators create their own notification preferences', 'Administrators change their own notification preferences'],
+  'admin_notification_preferences has exactly its reviewed policies');
 
--- Realtime streams the chat and nothing else.
+-- Realtime streams the chat and the contact messages (to administrators, by RLS: the admin layout's counts), nothing else.
 select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'user_messages'), 'user_messages streams through realtime');
-select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'contact_messages', 'checkout_sessions', 'product_files', 'crash_reports', 'admin_role_changes')), 'no other table streams');
+select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'contact_messages'), 'contact_messages streams through realtime');
+select ok(not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename in ('profiles', 'orders', 'order_items', 'checkout_sessions', 'product_files', 'crash_reports', 'admin_role_changes', 'admin_notifications', 'admin_notification_preferences')), 'no other table streams');
 select is((select relreplident from pg_class where oid = 'public.user_messages'::regclass), 'f'::"char",
   'user_messages has full replica identity, so UPDATE events carry the previous values');
 

@@ -8,6 +8,7 @@
 // send leaves the marker unset: the order stands, and send-confirmations tries again a minute later.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { formatAmount, formatDate, orderReference } from './french-format.ts';
+import { escapeHtml } from './html.ts';
 import { MailError, mailFromEnv } from './mail.ts';
 import { consentStatement, type OrderConsent, readOrderConsent } from './order-consent.ts';
 import { requireEnv } from './supabase.ts';
@@ -33,9 +34,6 @@ export interface ConfirmationMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 const lineLabel = (line: OrderToConfirm['lines'][number]) => (line.variant_title ? `${line.product_title} (${line.variant_title})` : line.product_title);
 

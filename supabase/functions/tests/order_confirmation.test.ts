@@ -6,26 +6,7 @@ import assert from 'node:assert/strict';
 import { effectivePrice } from './commerce_sandbox.ts';
 import { cart, cartTotal, paidCheckout, recordOrder } from './checkouts.ts';
 import { callFunction, type Customer, env, service, signUpCustomer } from './helpers.ts';
-
-interface ListedMail {
-  id: string;
-  to: string[];
-  subject: string;
-}
-
-/** Every mail of the sandbox's outbox (the list holds at most 100 per call, newest first). */
-async function outbox(): Promise<ListedMail[]> {
-  const response = await fetch(`${env.mailApiUrl}/emails?limit=100`, { headers: { Authorization: `Bearer ${env.mailApiKey}` } });
-  assert.equal(response.status, 200);
-  return (await response.json()).data;
-}
-
-const mailsTo = async (email: string) => (await outbox()).filter((mail) => mail.to.includes(email));
-
-async function readMail(id: string): Promise<{ subject: string; text: string; html: string }> {
-  const response = await fetch(`${env.mailApiUrl}/emails/${id}`, { headers: { Authorization: `Bearer ${env.mailApiKey}` } });
-  return response.json();
-}
+import { mailsTo, readMail } from './mail_outbox.ts';
 
 async function invoiceNumbers(orderIds: string[]): Promise<string[]> {
   const { data, error } = await service.from('orders').select('invoice_number').in('id', orderIds);

@@ -13,6 +13,8 @@ export interface SidebarNavItem {
   icon: LucideIcon;
   /** Active only on this exact path (the area's index page). */
   end?: boolean;
+  /** A count shown beside the label when above zero (« 99+ » from 100), and what it counts, for screen readers. */
+  badge?: { count: number; label: string };
 }
 
 interface SidebarLayoutProps {
@@ -30,11 +32,17 @@ interface SidebarContentProps extends Omit<SidebarLayoutProps, 'children'> {
 
 const rowClass = 'flex items-center gap-3 rounded-xl px-4 py-2.5 text-sm font-medium transition-colors';
 
-function SidebarLink({ item: { to, label, icon: Icon, end }, onNavigate }: { item: SidebarNavItem; onNavigate: (() => void) | undefined }) {
+function SidebarLink({ item: { to, label, icon: Icon, end, badge }, onNavigate }: { item: SidebarNavItem; onNavigate: (() => void) | undefined }) {
   return (
     <NavLink to={to} end={end} onClick={onNavigate} className={({ isActive }) => cn(rowClass, isActive ? 'bg-plum-700 text-ivory' : 'text-plum-900 hover:bg-plum-50')}>
       <Icon aria-hidden="true" className="h-5 w-5" />
       {label}
+      {badge && badge.count > 0 ? (
+        <span className="ml-auto min-w-6 rounded-full bg-gold-500 px-2 py-0.5 text-center text-xs font-semibold text-plum-900">
+          <span aria-hidden="true">{badge.count > 99 ? '99+' : badge.count}</span>
+          <span className="sr-only">{`, ${badge.label}`}</span>
+        </span>
+      ) : null}
     </NavLink>
   );
 }

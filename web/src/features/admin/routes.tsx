@@ -7,6 +7,7 @@ import { lazy } from 'react';
 import { Navigate, useRoutes } from 'react-router-dom';
 import { adminKeys } from '@/features/admin/api/admin-keys';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { useLiveUnreadCounts } from '@/features/admin/hooks/use-live-unread-counts';
 import { getProducts } from '@/features/catalogue/api/get-products';
 import { useIncomingMessages } from '@/features/chat/hooks/use-incoming-messages';
 import { RequireAdmin } from '@/components/guards/require-admin';
@@ -21,19 +22,24 @@ const ConversationsPage = lazy(() => import('@/features/chat/components/admin-co
 const ConversationPage = lazy(() => import('@/features/chat/components/admin-conversation-page'));
 const SettingsPage = lazy(() => import('@/features/admin/components/settings-page'));
 const LegalDocumentsPage = lazy(() => import('@/features/admin/components/legal-documents-page'));
+const NotificationSettingsPage = lazy(() => import('@/features/admin/components/notification-settings-page'));
 const PaymentIssuesPage = lazy(() => import('@/features/admin/components/payment-issues-page'));
 
 /** One page of the commerce service's catalogue, as the storefront reads it (fresh stock included). */
 const readCataloguePage = (offset: number, limit: number) => getProducts({ offset: String(offset), limit: String(limit) });
 
-/** Customers' messages arrive live on every admin page; the unread figure follows them. */
+/** Customers' messages and contact messages arrive live on every admin page; the unread figures follow them. */
 function LiveMessages({ adminId }: { adminId: string }) {
   const queryClient = useQueryClient();
   useIncomingMessages({
     userId: adminId,
     threadOf: (message) => message.sender_id,
-    onChange: () => void queryClient.invalidateQueries({ queryKey: adminKeys.stats }),
+    onChange: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.unreadCounts });
+    },
   });
+  useLiveUnreadCounts(adminId);
   return null;
 }
 
@@ -53,6 +59,7 @@ function AdminPages() {
         { path: 'analytics', element: <AnalyticsPage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: 'settings/legal', element: <LegalDocumentsPage /> },
+        { path: 'settings/notifications', element: <NotificationSettingsPage /> },
         { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
       ],
     },

@@ -1,15 +1,29 @@
 import { BarChart3, Inbox, LayoutDashboard, MessagesSquare, Package, Settings, ShieldAlert, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useUnreadCounts } from '@/features/admin/api/unread-counts';
+import { useAppBadge } from '@/features/admin/hooks/use-app-badge';
 import { SidebarLayout, type SidebarNavItem } from '@/components/layouts/sidebar-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignOut } from '@/lib/sign-out';
 import { toast } from '@/lib/toast-store';
 
-const items: SidebarNavItem[] = [
+const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
+
+const items = (unread: { contactMessages: number; conversations: number } | undefined): SidebarNavItem[] => [
   { to: '/admin/dashboard', label: 'Tableau de bord', icon: LayoutDashboard },
-  { to: '/admin/messages', label: 'Messages', icon: Inbox },
-  { to: '/admin/conversations', label: 'Conversations', icon: MessagesSquare },
+  {
+    to: '/admin/messages',
+    label: 'Messages',
+    icon: Inbox,
+    badge: unread && { count: unread.contactMessages, label: plural(unread.contactMessages, 'nouveau message', 'nouveaux messages') },
+  },
+  {
+    to: '/admin/conversations',
+    label: 'Conversations',
+    icon: MessagesSquare,
+    badge: unread && { count: unread.conversations, label: plural(unread.conversations, 'conversation en attente', 'conversations en attente') },
+  },
   { to: '/admin/payments', label: 'Paiements à vérifier', icon: ShieldAlert },
   { to: '/admin/products', label: 'Produits', icon: Package },
   { to: '/admin/users', label: 'Utilisateurs', icon: Users },
@@ -19,8 +33,10 @@ const items: SidebarNavItem[] = [
 
 export function AdminLayout() {
   const { signOut, isPending } = useSignOut({ onSignedOut: () => toast({ title: 'Déconnexion réussie.' }) });
+  const unread = useUnreadCounts().data;
+  useAppBadge(unread && unread.contactMessages + unread.conversations);
   return (
-    <SidebarLayout title="Administration" navLabel="Navigation de l'administration" items={items} onSignOut={() => void signOut()} signingOut={isPending}>
+    <SidebarLayout title="Administration" navLabel="Navigation de l'administration" items={items(unread)} onSignOut={() => void signOut()} signingOut={isPending}>
       <Suspense fallback={<Spinner label="Chargement…" />}>
         <Outlet />
       </Suspense>

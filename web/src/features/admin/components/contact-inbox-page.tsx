@@ -2,6 +2,7 @@
 import { Inbox, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CONTACT_STEP, useContactMessages, type ContactMessage } from '@/features/admin/api/get-contact-messages';
+import { useMarkContactMessagesSeen } from '@/features/admin/api/unread-counts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -19,6 +20,13 @@ export default function ContactInboxPage() {
   }, [inbox.isError, inbox.error]);
 
   const messages = inbox.data ?? [];
+  // Whatever the inbox shows is seen: at opening, and again when a new message arrives on it.
+  const { mutate: markSeen } = useMarkContactMessagesSeen();
+  const newest = messages[0]?.id;
+  useEffect(() => {
+    if (!inbox.isPending) markSeen(undefined, { onError: (error) => console.error('Marking the contact messages seen failed:', error) });
+  }, [newest, inbox.isPending, markSeen]);
+
   const loadingMore = inbox.isPlaceholderData;
   return (
     <div className="mx-auto max-w-4xl space-y-6">

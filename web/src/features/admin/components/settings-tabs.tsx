@@ -1,10 +1,12 @@
-// 'Paramètres' has two pages: the seller's identity (invoices) and the legal documents.
+// 'Paramètres' has three pages: the seller's identity (invoices), the legal documents, and the
+// administrator's own notifications.
 import { NavLink } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 
 const tabs = [
   { to: '/admin/settings', label: 'Vendeur', end: true },
   { to: '/admin/settings/legal', label: 'Documents légaux', end: false },
+  { to: '/admin/settings/notifications', label: 'Notifications', end: false },
 ];
 
 export function SettingsTabs() {

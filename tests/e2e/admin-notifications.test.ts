@@ -1,0 +1,107 @@
+// Browser journey of issue 31: a customer writes in the chat while the administrator is on another
+// admin page; the admin layout's conversations counter rises live (realtime) and the installed
+// app's badge is set (Badging API); the scheduled send-notifications mails the French notice, which
+// the mail sandbox's outbox page shows with a link that opens that very conversation. Then the
+// administrator's own choices in Paramètres › Notifications are saved and read back.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+
+/** The count the sidebar shows beside a link, or '' when none. */
+const sidebarCount = async (page: Page, label: string) => {
+  const link = page.getByRole('navigation', { name: "Navigation de l'administration" }).getByRole('link', { name: new RegExp(`^${label}`) }).first();
+  return ((await link.textContent()) ?? '').replace(label, '').replace(/,.*$/, '').trim();
+};
+
+/** Records what the page asks of the Badging API (Chromium has it; the recording wraps it). */
+const recordAppBadge = () => {
+  const calls: unknown[] = [];
+  (window as unknown as { appBadgeCalls: unknown[] }).appBadgeCalls = calls;
+  const record = (contents?: number) => {
+    calls.push(contents ?? 0);
+    return Promise.resolve();
+  };
+  Object.defineProperty(Navigator.prototype, 'setAppBadge', { value: record, configurable: true });
+  Object.defineProperty(Navigator.prototype, 'clearAppBadge', { value: () => record(0), configurable: true });
+};
+
+it('a customer writes in the chat: the admin layout counts it live, the badge shows it, and the French e-mail links to the conversation', async () => {
+  const account = await signUpCustomer('notifie');
+  const admin = await browser.open();
+  await admin.addInitScript(recordAppBadge);
+  await admin.goto('/login');
+  await admin.getByLabel('Email').fill(demoAdmin.email);
+  await admin.getByLabel('Mot de passe').fill(demoAdmin.password);
+  await admin.getByRole('button', { name: 'Se connecter' }).click();
+  await admin.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await admin.goto('/admin/products');
+  await expect.poll(() => admin.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+  const before = Number((await sidebarCount(admin, 'Conversations')) || '0');
+
+  const customer = await signedIn(browser, account);
+  await customer.goto('/dashboard/messages');
+  const question = `Je n'arrive pas à ouvrir mon enseignement ${Date.now().toString(36)}`;
+  await customer.getByLabel('Votre message').fill(question);
+  await customer.getByRole('button', { name: 'Envoyer' }).click();
+
+  // Live, without a reload: one more conversation waiting, and the app's badge says so.
+  await expect.poll(() => sidebarCount(admin, 'Conversations'), { timeout: 15_000 }).toBe(String(before + 1));
+  const badge = await admin.evaluate(() => (window as unknown as { appBadgeCalls: number[] }).appBadgeCalls.at(-1));
+  expect(badge).toBeGreaterThanOrEqual(before + 1);
+  await screenshot(admin, 'notifications-sidebar-count');
+
+  // The schedule (Supabase Cron, every minute) mails it; the outbox page shows the French mail.
+  const outbox = await browser.open();
+  const subject = `Nouvelle conversation : ${account.fullName} vous a écrit`;
+  await expect
+    .poll(
+      async () => {
+        await outbox.goto(process.env.MAIL_API_URL!);
+        return outbox.getByText(subject).first().isVisible();
+      },
+      { timeout: 150_000, interval: 5_000 },
+    )
+    .toBe(true);
+  const mail = outbox.locator('article, section, li').filter({ hasText: subject }).filter({ hasText: question }).first();
+  await expect.poll(() => mail.isVisible()).toBe(true);
+  await screenshot(outbox, 'notifications-outbox');
+  const text = (await mail.textContent()) ?? '';
+  const link = /https?:\/\/\S+\/admin\/conversations\/[0-9a-f-]{36}/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+
+  // The link opens that conversation in the admin area.
+  await admin.goto(link!);
+  await expect.poll(() => admin.getByRole('log', { name: 'Fil de la conversation' }).getByText(question, { exact: true }).isVisible()).toBe(true);
+  await screenshot(admin, 'notifications-conversation');
+}, 240_000);
+
+it("an administrator chooses their notifications in Paramètres: a daily digest at 19 h for orders, none for contact messages", async () => {
+  const admin = await signedIn(browser, demoAdmin);
+  await admin.goto('/admin/settings');
+  await admin.getByRole('link', { name: 'Notifications' }).click();
+  await admin.waitForURL(/\/admin\/settings\/notifications$/);
+  const contact = admin.getByRole('group', { name: 'Nouveaux messages de contact' });
+  const orders = admin.getByRole('group', { name: 'Nouvelles commandes' });
+  await contact.getByLabel('Jamais').check();
+  await orders.getByLabel('Dans le résumé quotidien').check();
+  await admin.getByLabel('Heure du résumé quotidien (heure de Paris)').selectOption('19');
+  await admin.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect.poll(() => admin.getByText('Préférences enregistrées.').first().isVisible()).toBe(true);
+  await expect.poll(() => admin.getByRole('heading', { name: 'Notifications non délivrées' }).isVisible()).toBe(true);
+
+  await admin.reload();
+  await expect.poll(() => admin.getByRole('group', { name: 'Nouveaux messages de contact' }).getByLabel('Jamais').isChecked()).toBe(true);
+  expect(await admin.getByRole('group', { name: 'Nouvelles commandes' }).getByLabel('Dans le résumé quotidien').isChecked()).toBe(true);
+  expect(await admin.getByRole('group', { name: 'Nouvelles conversations' }).getByLabel('Immédiatement').isChecked()).toBe(true);
+  expect(await admin.getByLabel('Heure du résumé quotidien (heure de Paris)').inputValue()).toBe('19');
+  await screenshot(admin, 'notifications-settings');
+
+  // Back to the defaults, so the other journeys' administrator is told of everything.
+  await admin.getByRole('group', { name: 'Nouveaux messages de contact' }).getByLabel('Immédiatement').check();
+  await admin.getByRole('group', { name: 'Nouvelles commandes' }).getByLabel('Immédiatement').check();
+  await admin.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect.poll(() => admin.getByText('Préférences enregistrées.').first().isVisible()).toBe(true);
+});
