@@ -196,7 +196,7 @@ Deno.test('a new version (the stamped copy forgotten, as attach_variant_file doe
   assert.equal(objectOf(after.body.url), `buyers/${buyer.user.id}/${sold.itemId}.pdf`, 'the same path, overwritten');
   const pages = await pageTexts(new Uint8Array(await (await fetch(after.body.url)).arrayBuffer()));
   assert.equal(pages.length, 2, 'the copy is the new version');
-  assert.ok(pages[0]!.includes(footerOf('Test buyer', buyer.email, sold.orderId)), pages[0]);
+  assert.ok(pages[0]!.includes(footerOf('Test buyer', buyer.email, sold.orderId)), pages[0]!);
 });
 
 Deno.test('another customer, anon, a made-up item and a missing original are refused in French', async () => {

@@ -233,6 +233,25 @@ export type Database = {
         }
         Relationships: []
       }
+      new_versions: {
+        Row: {
+          replaced_at: string
+          user_id: string
+          variant_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          replaced_at?: string
+          user_id: string
+          variant_id: string
+        }
+        Update: {
+          replaced_at?: string
+          user_id?: string
+          variant_id?: string
+        }
+        Relationships: []
+      }
       order_items: {
         Row: {
           file_path: string | null
@@ -386,6 +405,7 @@ export type Database = {
           content_type: string | null
           file_type: string
           object_path: string | null
+          online_only: boolean
           variant_id: string
         }
         ComputedFields: never
@@ -393,12 +413,14 @@ export type Database = {
           content_type?: string | null
           file_type: string
           object_path?: string | null
+          online_only?: boolean
           variant_id: string
         }
         Update: {
           content_type?: string | null
           file_type?: string
           object_path?: string | null
+          online_only?: boolean
           variant_id?: string
         }
         Relationships: []
@@ -430,6 +452,42 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      reading_positions: {
+        Row: {
+          length: number
+          order_item_id: string
+          position: number
+          unit: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          length: number
+          order_item_id: string
+          position: number
+          unit: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          length?: number
+          order_item_id?: string
+          position?: number
+          unit?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reading_positions_order_item_id_fkey"
+            columns: ["order_item_id"]
+            isOneToOne: false
+            referencedRelation: "order_items"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       seller_settings: {
         Row: {
@@ -618,6 +676,10 @@ export type Database = {
         Args: { p_role: string; p_user_id: string }
         Returns: string
       }
+      admin_set_variant_file_online_only: {
+        Args: { p_online_only: boolean; p_variant_id: string }
+        Returns: undefined
+      }
       admin_users: {
         Args: { p_limit?: number; p_offset?: number; p_search?: string }
         Returns: {
@@ -638,6 +700,7 @@ export type Database = {
           content_type: string
           file_type: string
           object_path: string
+          online_only: boolean
           size_bytes: number
           uploaded_at: string
           variant_id: string
@@ -668,12 +731,26 @@ export type Database = {
         Returns: string
       }
       issue_download_link: {
-        Args: { p_order_item_id: string }
+        Args: { p_disposition?: string; p_order_item_id: string }
         Returns: string
       }
       mark_payment_issue_handled: {
         Args: { issue_session_id: string }
         Returns: string
+      }
+      my_library: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          file_type: string
+          image_url: string
+          new_version: boolean
+          online_only: boolean
+          order_item_id: string
+          product_title: string
+          purchased_at: string
+          variant_id: string
+          variant_title: string
+        }[]
       }
       order_confirmation: { Args: { p_order_id: string }; Returns: Json }
       pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
@@ -686,6 +763,15 @@ export type Database = {
       record_page_view: {
         Args: { p_path: string; p_referrer_host?: string }
         Returns: boolean
+      }
+      save_reading_position: {
+        Args: {
+          p_length: number
+          p_order_item_id: string
+          p_position: number
+          p_unit: string
+        }
+        Returns: undefined
       }
       send_contact_message: {
         Args: {
