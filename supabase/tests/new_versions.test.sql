@@ -4,7 +4,7 @@
 -- a marker until they ask for a link to the item. Each role tries to read and write the markers.
 begin;
 \ir helpers/setup.psql
-select plan(17);
+select plan(18);
 
 select tests.create_user('alice@versions.test', 'Alice');
 select tests.create_user('bob@versions.test', 'Bob');
@@ -55,6 +55,7 @@ select tests.authenticate_as('alice@versions.test');
 select results_eq($$ select variant_id from public.new_versions $$, $$ values ('var_nv'::text) $$, 'Alice sees her marker only');
 select results_eq($$ select order_item_id, new_version from public.my_library() $$, $$ values ('65000000-0000-4000-a000-0000000000a1'::uuid, true) $$,
   'her library says « Nouvelle version » on the teaching');
+select is(public.export_my_data()->'new_versions'->0->>'variant_id', 'var_nv', 'her data export (RGPD) holds the marker');
 select throws_ok($$ delete from public.new_versions $$, '42501', null, 'she cannot delete a marker herself');
 select throws_ok($$ insert into public.new_versions (user_id, variant_id) values (tests.user_id('alice@versions.test'), 'var_other') $$, '42501', null, 'nor add one');
 select throws_ok($$ select public.issue_download_link('65000000-0000-4000-a000-0000000000a1', 'inline') $$, 'PT409', null,

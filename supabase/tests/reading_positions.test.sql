@@ -4,7 +4,7 @@
 -- buyer and item, updated in place.
 begin;
 \ir helpers/setup.psql
-select plan(29);
+select plan(31);
 
 select tests.create_user('alice@positions.test', 'Alice');
 select tests.create_user('bob@positions.test', 'Bob');
@@ -58,11 +58,15 @@ select throws_ok($$ select public.save_reading_position('63000000-0000-4000-a000
 select throws_ok($$ select public.save_reading_position('63000000-0000-4000-a000-0000000000ae', 'second', 3, 60) $$, '42501', null, 'nor is an item of a refunded order');
 select throws_ok($$ select public.save_reading_position('63000000-0000-4000-a000-0000000000a3', 'page', 1, 2) $$, '42501', null, 'nor an item without a file');
 
+select results_eq($$ select r->>'unit', (r->>'position')::double precision from jsonb_array_elements(public.export_my_data()->'reading_positions') r order by 1 $$,
+  $$ values ('page'::text, 37::double precision), ('percent', 40) $$, 'her data export (RGPD) holds where she stopped');
+
 -- another customer
 select tests.authenticate_as('bob@positions.test');
 select is_empty($$ select * from public.reading_positions $$, 'Bob reads none of Alice''s positions');
 select throws_ok($$ select public.save_reading_position('63000000-0000-4000-a000-0000000000a1', 'page', 1, 84) $$, '42501', null, 'Bob cannot write Alice''s position');
 select lives_ok($$ select public.save_reading_position('63000000-0000-4000-a000-0000000000b1', 'second', 60, 1200) $$, 'Bob saves his own position of the same meditation');
+select is(jsonb_array_length(public.export_my_data()->'reading_positions'), 1, 'his export holds his own position only');
 
 -- the administrator
 select tests.authenticate_as('root@positions.test');
