@@ -83,13 +83,13 @@ select throws_ok($$ select * from public.attach_variant_file(tests.user_id('root
 select throws_ok($$ select * from public.attach_variant_file(tests.user_id('root@variant-files.test'), 'var_vf', 'products/var_vf/2/enseignement-revu.pdf', 'image', 'application/pdf', '"v2"') $$,
   '23514', null, 'a kind the shop does not deliver is refused by the table''s constraint');
 select results_eq($$ select previous_path, previous_in_use from public.attach_variant_file(tests.user_id('root@variant-files.test'), 'var_vf', 'products/var_vf/2/enseignement-revu.pdf', 'pdf', 'application/pdf', '"v2"') $$,
-  $$ values ('products/var_vf/1/enseignement.pdf'::text, true) $$, 'the replacement is attached; the previous file, bought by Alice, is still in use');
+  $$ values ('products/var_vf/1/enseignement.pdf'::text, false) $$, 'the replacement is attached; the previous file is free, Alice''s item having moved to the new version (issue #28)');
 select results_eq($$ select object_path, file_type, content_type from public.product_files where variant_id = 'var_vf' $$,
   $$ values ('products/var_vf/2/enseignement-revu.pdf'::text, 'pdf'::text, 'application/pdf'::text) $$, 'the variant now delivers the new version, with its checked type');
 select results_eq($$ select previous_path, previous_in_use from public.attach_variant_file(tests.user_id('root@variant-files.test'), 'var_vf_new', 'products/orphan.pdf', 'pdf', 'application/pdf', '"o"') $$,
   $$ values (null::text, false) $$, 'a variant without a file gets its first one');
 
--- a later buyer gets the new version; the earlier buyer keeps hers
+-- a later buyer gets the new version, as the earlier buyer now does
 reset role;
 insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, status, cgv_version, consent_text, consented_at) values
   ('cs_variant_files_bob', tests.user_id('bob@variant-files.test'),
@@ -97,8 +97,8 @@ insert into public.checkout_sessions (id, user_id, items, total_amount_cents, cu
 select tests.authenticate_as_service_role();
 select lives_ok($$ select public.record_order('cs_variant_files_bob', tests.user_id('bob@variant-files.test')) $$, 'Bob buys the variant after the replacement');
 select results_eq($$ select o.user_id = tests.user_id('alice@variant-files.test'), i.file_path from public.order_items i join public.orders o on o.id = i.order_id where i.variant_id = 'var_vf' order by 1 $$,
-  $$ values (false, 'products/var_vf/2/enseignement-revu.pdf'::text), (true, 'products/var_vf/1/enseignement.pdf'::text) $$,
-  'Bob''s item points to the new version, Alice''s still to the one she bought');
+  $$ values (false, 'products/var_vf/2/enseignement-revu.pdf'::text), (true, 'products/var_vf/2/enseignement-revu.pdf'::text) $$,
+  'Bob''s item and Alice''s both point to the new version');
 
 -- the administrator removes files
 select tests.authenticate_as('root@variant-files.test');
@@ -118,7 +118,7 @@ select is_empty($$ delete from storage.objects where name like 'buyers/%' return
 -- what is left
 select tests.authenticate_as_service_role();
 select results_eq($$ select name from storage.objects where name like 'products/var_vf/%' order by name $$,
-  $$ values ('products/var_vf/1/enseignement.pdf'::text), ('products/var_vf/2/enseignement-revu.pdf') $$, 'both sold versions are still in the bucket');
+  $$ values ('products/var_vf/1/enseignement.pdf'::text), ('products/var_vf/2/enseignement-revu.pdf') $$, 'both versions are still in the bucket (the page deletes a freed file, not the database)');
 select is((select count(*)::int from public.order_items where variant_id = 'var_vf'), 2, 'and both buyers still have their item');
 
 select * from finish();

@@ -67,7 +67,7 @@ Deno.serve(async (request) => {
       await makeBuyerCopy(serviceClient(), buyer, item);
     }
 
-    const { data: path, error: linkError } = await caller.rpc('issue_download_link', { p_order_item_id: order_item_id });
+    const { data: path, error: linkError } = await caller.rpc('issue_download_link', { p_order_item_id: order_item_id, p_disposition: disposition });
     if (linkError) throw linkRefusal(linkError) ?? new Error(`issue_download_link(${order_item_id}): ${linkError.message}`);
     if (typeof path !== 'string') throw new Error(`issue_download_link(${order_item_id}) returned no path`);
 

@@ -7,6 +7,7 @@ export const fileUnavailable = (cause?: unknown) =>
   new HttpError(404, 'file_unavailable', 'Fichier non disponible', { detail: 'Le lien de téléchargement est manquant.', cause });
 
 const codeOfDatabaseRefusal: Record<string, { status: number; code: string }> = {
+  PT403: { status: 403, code: 'download_disabled' },
   PT404: { status: 404, code: 'file_unavailable' },
   PT409: { status: 409, code: 'file_preparing' },
   PT429: { status: 429, code: 'download_limit' },

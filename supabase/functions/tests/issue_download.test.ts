@@ -26,7 +26,7 @@ interface Sold {
 }
 
 /** A completed order of `buyer` with one item delivering `filePath`, as record-order writes it. */
-async function soldItem(buyer: Customer, file: { path: string; type: 'pdf' | 'audio' }, titles = { product: "L'Éveil du Cœur", variant: 'PDF' }): Promise<Sold> {
+async function soldItem(buyer: Customer, file: { path: string; type: 'pdf' | 'audio' }, titles = { product: "L'Éveil du Cœur", variant: 'PDF' }, variantId = 'var_test'): Promise<Sold> {
   const { data: order, error } = await service
     .from('orders')
     .insert({ user_id: buyer.user.id, total_amount_cents: 2900, currency: 'eur', status: 'completed', checkout_session_id: `cs_test_${crypto.randomUUID()}`, cgv_version: 1, consent_text: 'Consentement de test', consented_at: new Date().toISOString() })
@@ -35,7 +35,7 @@ async function soldItem(buyer: Customer, file: { path: string; type: 'pdf' | 'au
   if (error) throw new Error(`order: ${error.message}`);
   const { data: item, error: itemError } = await service
     .from('order_items')
-    .insert({ order_id: order.id, variant_id: 'var_test', product_title: titles.product, variant_title: titles.variant, quantity: 1, price_per_item_cents: 2900, file_path: file.path, file_type: file.type })
+    .insert({ order_id: order.id, variant_id: variantId, product_title: titles.product, variant_title: titles.variant, quantity: 1, price_per_item_cents: 2900, file_path: file.path, file_type: file.type })
     .select('id')
     .single();
   if (itemError) throw new Error(`order item: ${itemError.message}`);
@@ -158,6 +158,45 @@ Deno.test('audio is delivered as it is, inline, for a viewing session', async ()
   assert.equal(played.status, 200);
   assert.equal(played.headers.get('content-disposition'), null, 'inline: no attachment header');
   assert.deepEqual(new Uint8Array(await played.arrayBuffer()), sound);
+});
+
+Deno.test('a file read online only gets the viewer\'s link, never a download link (issue #28)', async () => {
+  const buyer = await signUpCustomer();
+  const original = await uploadOriginal('ecoute.wav', new Uint8Array(4096).fill(7), 'audio/wav');
+  const variantId = `var_online_${crypto.randomUUID()}`;
+  const { error } = await service.from('product_files').insert({ variant_id: variantId, object_path: original, file_type: 'audio', online_only: true });
+  if (error) throw new Error(`product file: ${error.message}`);
+  const sold = await soldItem(buyer, { path: original, type: 'audio' }, { product: 'Méditation', variant: 'Audio' }, variantId);
+
+  const refused = await issueDownload(buyer, sold.itemId, 'attachment');
+  assert.equal(refused.status, 403);
+  assert.deepEqual(refused.body.error, {
+    code: 'download_disabled',
+    message: 'Téléchargement non proposé',
+    detail: 'Ce fichier se lit en ligne uniquement : ouvrez-le avec « Voir » dans votre bibliothèque.',
+  });
+  const viewed = await issueDownload(buyer, sold.itemId, 'inline');
+  assert.equal(viewed.status, 200, JSON.stringify(viewed.body));
+  assert.equal(objectOf(viewed.body.url), original);
+});
+
+Deno.test('a new version (the stamped copy forgotten, as attach_variant_file does) is stamped again at the same path', async () => {
+  const buyer = await signUpCustomer();
+  const first = await uploadOriginal('v1.pdf', await makePdf([{}, {}, {}]), 'application/pdf');
+  const sold = await soldItem(buyer, { path: first, type: 'pdf' });
+  const before = await issueDownload(buyer, sold.itemId);
+  assert.equal(before.status, 200, JSON.stringify(before.body));
+  assert.equal((await pageTexts(new Uint8Array(await (await fetch(before.body.url)).arrayBuffer()))).length, 3);
+
+  const second = await uploadOriginal('v2.pdf', await makePdf([{}, {}]), 'application/pdf');
+  const { error } = await service.from('order_items').update({ file_path: second, stamped_path: null }).eq('id', sold.itemId);
+  if (error) throw new Error(error.message);
+  const after = await issueDownload(buyer, sold.itemId);
+  assert.equal(after.status, 200, JSON.stringify(after.body));
+  assert.equal(objectOf(after.body.url), `buyers/${buyer.user.id}/${sold.itemId}.pdf`, 'the same path, overwritten');
+  const pages = await pageTexts(new Uint8Array(await (await fetch(after.body.url)).arrayBuffer()));
+  assert.equal(pages.length, 2, 'the copy is the new version');
+  assert.ok(pages[0]!.includes(footerOf('Test buyer', buyer.email, sold.orderId)), pages[0]!);
 });
 
 Deno.test('another customer, anon, a made-up item and a missing original are refused in French', async () => {

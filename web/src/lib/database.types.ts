@@ -9,135 +9,6 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
-      admin_notification_preferences: {
-        Row: {
-          admin_id: string
-          chat: Database["public"]["Enums"]["admin_notification_delivery"]
-          contact: Database["public"]["Enums"]["admin_notification_delivery"]
-          digest_hour: number
-          orders: Database["public"]["Enums"]["admin_notification_delivery"]
-          updated_at: string
-        }
-        ComputedFields: never
-        Insert: {
-          admin_id?: string
-          chat?: Database["public"]["Enums"]["admin_notification_delivery"]
-          contact?: Database["public"]["Enums"]["admin_notification_delivery"]
-          digest_hour?: number
-          orders?: Database["public"]["Enums"]["admin_notification_delivery"]
-          updated_at?: string
-        }
-        Update: {
-          admin_id?: string
-          chat?: Database["public"]["Enums"]["admin_notification_delivery"]
-          contact?: Database["public"]["Enums"]["admin_notification_delivery"]
-          digest_hour?: number
-          orders?: Database["public"]["Enums"]["admin_notification_delivery"]
-          updated_at?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "admin_notification_preferences_admin_id_fkey"
-            columns: ["admin_id"]
-            isOneToOne: true
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      admin_notifications: {
-        Row: {
-          attempts: number
-          claimed_until: string | null
-          contact_message_id: string | null
-          created_at: string
-          customer_id: string | null
-          delivery: Database["public"]["Enums"]["admin_notification_delivery"]
-          due_at: string
-          event_at: string
-          failed_at: string | null
-          id: string
-          last_error: string | null
-          last_event_at: string
-          line_count: number
-          order_id: string | null
-          recipient_id: string
-          sent_at: string | null
-          status: Database["public"]["Enums"]["admin_notification_status"]
-          topic: Database["public"]["Enums"]["admin_notification_topic"]
-        }
-        ComputedFields: never
-        Insert: {
-          attempts?: number
-          claimed_until?: string | null
-          contact_message_id?: string | null
-          created_at?: string
-          customer_id?: string | null
-          delivery: Database["public"]["Enums"]["admin_notification_delivery"]
-          due_at: string
-          event_at: string
-          failed_at?: string | null
-          id?: string
-          last_error?: string | null
-          last_event_at: string
-          line_count?: number
-          order_id?: string | null
-          recipient_id: string
-          sent_at?: string | null
-          status?: Database["public"]["Enums"]["admin_notification_status"]
-          topic: Database["public"]["Enums"]["admin_notification_topic"]
-        }
-        Update: {
-          attempts?: number
-          claimed_until?: string | null
-          contact_message_id?: string | null
-          created_at?: string
-          customer_id?: string | null
-          delivery?: Database["public"]["Enums"]["admin_notification_delivery"]
-          due_at?: string
-          event_at?: string
-          failed_at?: string | null
-          id?: string
-          last_error?: string | null
-          last_event_at?: string
-          line_count?: number
-          order_id?: string | null
-          recipient_id?: string
-          sent_at?: string | null
-          status?: Database["public"]["Enums"]["admin_notification_status"]
-          topic?: Database["public"]["Enums"]["admin_notification_topic"]
-        }
-        Relationships: [
-          {
-            foreignKeyName: "admin_notifications_contact_message_id_fkey"
-            columns: ["contact_message_id"]
-            isOneToOne: false
-            referencedRelation: "contact_messages"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "admin_notifications_customer_id_fkey"
-            columns: ["customer_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "admin_notifications_order_id_fkey"
-            columns: ["order_id"]
-            isOneToOne: false
-            referencedRelation: "orders"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "admin_notifications_recipient_id_fkey"
-            columns: ["recipient_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       admin_role_changes: {
         Row: {
           changed_at: string
@@ -362,6 +233,25 @@ export type Database = {
         }
         Relationships: []
       }
+      new_versions: {
+        Row: {
+          replaced_at: string
+          user_id: string
+          variant_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          replaced_at?: string
+          user_id: string
+          variant_id: string
+        }
+        Update: {
+          replaced_at?: string
+          user_id?: string
+          variant_id?: string
+        }
+        Relationships: []
+      }
       order_items: {
         Row: {
           file_path: string | null
@@ -515,6 +405,7 @@ export type Database = {
           content_type: string | null
           file_type: string
           object_path: string | null
+          online_only: boolean
           variant_id: string
         }
         ComputedFields: never
@@ -522,12 +413,14 @@ export type Database = {
           content_type?: string | null
           file_type: string
           object_path?: string | null
+          online_only?: boolean
           variant_id: string
         }
         Update: {
           content_type?: string | null
           file_type?: string
           object_path?: string | null
+          online_only?: boolean
           variant_id?: string
         }
         Relationships: []
@@ -559,6 +452,42 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      reading_positions: {
+        Row: {
+          length: number
+          order_item_id: string
+          position: number
+          unit: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          length: number
+          order_item_id: string
+          position: number
+          unit: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          length?: number
+          order_item_id?: string
+          position?: number
+          unit?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reading_positions_order_item_id_fkey"
+            columns: ["order_item_id"]
+            isOneToOne: false
+            referencedRelation: "order_items"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       seller_settings: {
         Row: {
@@ -696,18 +625,6 @@ export type Database = {
           visits_24h: number
         }[]
       }
-      admin_notification_contents: {
-        Args: { p_ids: string[] }
-        Returns: {
-          delivery: Database["public"]["Enums"]["admin_notification_delivery"]
-          details: Json
-          event_at: string
-          id: string
-          line_count: number
-          recipient_email: string
-          topic: Database["public"]["Enums"]["admin_notification_topic"]
-        }[]
-      }
       admin_orders_export: {
         Args: {
           p_after_created_at?: string
@@ -759,12 +676,9 @@ export type Database = {
         Args: { p_role: string; p_user_id: string }
         Returns: string
       }
-      admin_unread_counts: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          contact_messages: number
-          conversations: number
-        }[]
+      admin_set_variant_file_online_only: {
+        Args: { p_online_only: boolean; p_variant_id: string }
+        Returns: undefined
       }
       admin_users: {
         Args: { p_limit?: number; p_offset?: number; p_search?: string }
@@ -786,6 +700,7 @@ export type Database = {
           content_type: string
           file_type: string
           object_path: string
+          online_only: boolean
           size_bytes: number
           uploaded_at: string
           variant_id: string
@@ -806,35 +721,6 @@ export type Database = {
         }[]
       }
       checkout_terms: { Args: Record<PropertyKey, never>; Returns: Json }
-      claim_admin_notifications: {
-        Args: { p_limit: number }
-        Returns: {
-          attempts: number
-          claimed_until: string | null
-          contact_message_id: string | null
-          created_at: string
-          customer_id: string | null
-          delivery: Database["public"]["Enums"]["admin_notification_delivery"]
-          due_at: string
-          event_at: string
-          failed_at: string | null
-          id: string
-          last_error: string | null
-          last_event_at: string
-          line_count: number
-          order_id: string | null
-          recipient_id: string
-          sent_at: string | null
-          status: Database["public"]["Enums"]["admin_notification_status"]
-          topic: Database["public"]["Enums"]["admin_notification_topic"]
-        }[]
-        SetofOptions: {
-          from: "*"
-          to: "admin_notifications"
-          isOneToOne: false
-          isSetofReturn: true
-        }
-      }
       claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
       contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
       erase_account: { Args: { p_user_id: string }; Returns: string[] }
@@ -845,24 +731,26 @@ export type Database = {
         Returns: string
       }
       issue_download_link: {
-        Args: { p_order_item_id: string }
+        Args: { p_disposition?: string; p_order_item_id: string }
         Returns: string
-      }
-      mark_admin_notifications_failed: {
-        Args: { p_ids: string[]; p_reason: string; p_retryable: boolean }
-        Returns: undefined
-      }
-      mark_admin_notifications_sent: {
-        Args: { p_ids: string[] }
-        Returns: undefined
-      }
-      mark_contact_messages_seen: {
-        Args: Record<PropertyKey, never>
-        Returns: undefined
       }
       mark_payment_issue_handled: {
         Args: { issue_session_id: string }
         Returns: string
+      }
+      my_library: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          file_type: string
+          image_url: string
+          new_version: boolean
+          online_only: boolean
+          order_item_id: string
+          product_title: string
+          purchased_at: string
+          variant_id: string
+          variant_title: string
+        }[]
       }
       order_confirmation: { Args: { p_order_id: string }; Returns: Json }
       pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
@@ -875,6 +763,15 @@ export type Database = {
       record_page_view: {
         Args: { p_path: string; p_referrer_host?: string }
         Returns: boolean
+      }
+      save_reading_position: {
+        Args: {
+          p_length: number
+          p_order_item_id: string
+          p_position: number
+          p_unit: string
+        }
+        Returns: undefined
       }
       send_contact_message: {
         Args: {
@@ -890,9 +787,7 @@ export type Database = {
       }
     }
     Enums: {
-      admin_notification_delivery: "immediate" | "digest" | "none"
-      admin_notification_status: "pending" | "sent" | "failed"
-      admin_notification_topic: "contact" | "chat" | "order"
+      [_ in never]: never
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1016,10 +911,6 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {
-      admin_notification_delivery: ["immediate", "digest", "none"],
-      admin_notification_status: ["pending", "sent", "failed"],
-      admin_notification_topic: ["contact", "chat", "order"],
-    },
+    Enums: {},
   },
 } as const

@@ -16,7 +16,7 @@ describe('VariantFilePanel', () => {
   it('shows the file’s name, type, size and upload date, with replace and remove', () => {
     renderPanel({
       state: 'attached',
-      file: { variant_id: 'var_test', object_path: 'products/var_test/u/souffle.pdf', file_type: 'pdf', content_type: 'application/pdf', size_bytes: 2_097_152, uploaded_at: '2026-11-26T09:30:00Z' },
+      file: { variant_id: 'var_test', object_path: 'products/var_test/u/souffle.pdf', file_type: 'pdf', content_type: 'application/pdf', size_bytes: 2_097_152, uploaded_at: '2026-11-26T09:30:00Z', online_only: false },
     });
     expect(screen.getByText('souffle.pdf')).toBeInTheDocument();
     expect(screen.getByText('PDF · application/pdf')).toBeInTheDocument();
@@ -24,6 +24,15 @@ describe('VariantFilePanel', () => {
     expect(screen.getByText(/^Envoyé le 26 novembre 2026 à \d\d:30$/)).toBeInTheDocument();
     expect(screen.getByLabelText('Remplacer le fichier')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retirer le fichier' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Lecture en ligne uniquement' })).not.toBeChecked();
+  });
+
+  it('shows a file read online only as such', () => {
+    renderPanel({
+      state: 'attached',
+      file: { variant_id: 'var_test', object_path: 'products/var_test/u/a.ogg', file_type: 'audio', content_type: 'audio/ogg', size_bytes: 10, uploaded_at: null, online_only: true },
+    });
+    expect(screen.getByRole('checkbox', { name: 'Lecture en ligne uniquement' })).toBeChecked();
   });
 
   it('warns in French when a variant on sale has no file', () => {
@@ -47,7 +56,7 @@ describe('VariantFilePanel', () => {
   it('asks before removing a file and says that earlier buyers keep theirs', async () => {
     renderPanel({
       state: 'attached',
-      file: { variant_id: 'var_test', object_path: 'products/var_test/u/a.pdf', file_type: 'pdf', content_type: null, size_bytes: null, uploaded_at: null },
+      file: { variant_id: 'var_test', object_path: 'products/var_test/u/a.pdf', file_type: 'pdf', content_type: null, size_bytes: null, uploaded_at: null, online_only: true },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Retirer le fichier' }));
     expect(screen.getByRole('group', { name: 'Confirmer le retrait' })).toHaveTextContent('ceux qui l’ont déjà acheté le gardent');

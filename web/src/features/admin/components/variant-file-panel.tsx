@@ -1,13 +1,15 @@
 // A variant's deliverable on the products page: the file (name, type, size, upload date) or the
-// missing-file warning, and the administrator's actions: send a file, replace it, remove it.
+// missing-file warning, and the administrator's actions: send a file, replace it (every buyer then
+// receives the new version), remove it, and mark it « Lecture en ligne uniquement ».
 import { AlertTriangle, FileCheck2, Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { UploadStatus } from '@/features/admin/components/upload-status';
 import { useRemoveVariantFile } from '@/features/admin/api/remove-variant-file';
+import { useSetFileOnlineOnly } from '@/features/admin/api/set-file-online-only';
 import { useVariantFileUpload } from '@/features/admin/hooks/use-variant-file-upload';
 import { fileNameOf } from '@/features/admin/lib/deliverable-path';
-import { messageOf, removeFailed } from '@/features/admin/lib/file-messages';
+import { messageOf, onlineOnlyFailed, removeFailed } from '@/features/admin/lib/file-messages';
 import { formatFileSize } from '@/features/admin/lib/file-size';
 import { isBusy } from '@/features/admin/lib/upload-state';
 import { fileTypeLabel, type VariantFileStatus } from '@/features/admin/lib/variant-file-status';
@@ -17,6 +19,38 @@ import { toast } from '@/lib/toast-store';
 const accepted = 'application/pdf,audio/*,video/*,application/zip,.pdf,.mp3,.m4a,.ogg,.oga,.opus,.wav,.flac,.mp4,.m4v,.mov,.webm,.mkv,.avi,.zip';
 
 const uploadedAt = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+
+function OnlineOnlySwitch({ variantId, onlineOnly }: { variantId: string; onlineOnly: boolean }) {
+  const id = useId();
+  const setOnlineOnly = useSetFileOnlineOnly();
+  const checked = setOnlineOnly.isPending ? setOnlineOnly.variables.onlineOnly : onlineOnly;
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 h-4 w-4 accent-plum-700"
+        checked={checked}
+        disabled={setOnlineOnly.isPending}
+        aria-describedby={`${id}-help`}
+        onChange={(event) =>
+          setOnlineOnly.mutate(
+            { variantId, onlineOnly: event.target.checked },
+            { onError: (error) => toast({ variant: 'destructive', ...messageOf(error, onlineOnlyFailed) }) },
+          )
+        }
+      />
+      <span>
+        <label htmlFor={id} className="font-medium text-ink">
+          Lecture en ligne uniquement
+        </label>
+        <span id={`${id}-help`} className="block text-mist">
+          Les acheteurs lisent ou écoutent ce fichier dans leur bibliothèque, sans bouton « Télécharger ».
+        </span>
+      </span>
+    </div>
+  );
+}
 
 function AttachedFile({ status }: { status: Extract<VariantFileStatus, { state: 'attached' }> }) {
   const { file } = status;
@@ -58,7 +92,10 @@ export function VariantFilePanel({ variantId, label, status }: { variantId: stri
   return (
     <div className="space-y-3">
       {status.state === 'attached' ? (
-        <AttachedFile status={status} />
+        <>
+          <AttachedFile status={status} />
+          <OnlineOnlySwitch variantId={variantId} onlineOnly={status.file.online_only} />
+        </>
       ) : status.state === 'missing' ? (
         <p className="flex items-start gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -30,6 +30,11 @@ export const removeFailed: FileMessage = {
   description: 'Le fichier n’a pas pu être retiré. Réessayez.',
 };
 
+export const onlineOnlyFailed: FileMessage = {
+  title: 'Erreur',
+  description: 'Le réglage « Lecture en ligne uniquement » n’a pas pu être enregistré. Réessayez.',
+};
+
 /** An error that already carries the sentence to show. */
 export class FileActionError extends Error {
   constructor(readonly display: FileMessage) {

@@ -9,6 +9,7 @@ const file: VariantFile = {
   content_type: 'video/mp4',
   size_bytes: 1024,
   uploaded_at: '2026-11-26T10:00:00Z',
+  online_only: false,
 };
 
 describe('variantFileStatus', () => {

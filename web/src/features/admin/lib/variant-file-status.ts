@@ -9,6 +9,8 @@ export interface VariantFile {
   content_type: string | null;
   size_bytes: number | null;
   uploaded_at: string | null;
+  /** « Lecture en ligne uniquement »: buyers read or listen in the viewer, never download. */
+  online_only: boolean;
 }
 
 export type VariantFileStatus =

@@ -5,6 +5,9 @@ export const dashboardKeys = {
   library: (userId: string) => ['dashboard', 'library', userId] as const,
   profile: (userId: string) => ['dashboard', 'profile', userId] as const,
   viewerLink: (orderItemId: string) => ['dashboard', 'viewer-link', orderItemId] as const,
+  readingPositions: (userId: string) => ['dashboard', 'reading-positions', userId] as const,
+  lastOpened: (userId: string) => ['dashboard', 'last-opened', userId] as const,
+  readingPosition: (orderItemId: string) => ['dashboard', 'reading-position', orderItemId] as const,
 };
 
 /**

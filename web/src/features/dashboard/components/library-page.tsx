@@ -3,6 +3,7 @@ import { Library } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useLibrary } from '@/features/dashboard/api/get-library';
+import { useReadingPositions } from '@/features/dashboard/api/reading-positions';
 import { LibraryCard } from '@/features/dashboard/components/library-card';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -26,6 +27,8 @@ export default function LibraryPage() {
 
 function LibraryGrid({ userId }: { userId: string }) {
   const library = useLibrary(userId);
+  // Progress is extra: the cards show without it when it cannot be read.
+  const positions = useReadingPositions(userId);
 
   useEffect(() => {
     if (library.isError) {
@@ -51,7 +54,7 @@ function LibraryGrid({ userId }: { userId: string }) {
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {library.data.map((item) => (
         <li key={item.id} className="flex">
-          <LibraryCard item={item} />
+          <LibraryCard item={item} saved={positions.data?.get(item.id)} />
         </li>
       ))}
     </ul>

@@ -1,22 +1,47 @@
 // Audio and video in the browser's own players, streaming the signed link (Storage answers the
 // players' Range requests, so seeking works). When the link runs out mid-listening the player
-// errors on its next request: a new link is asked and the player resumes where it was.
+// errors on its next request: a new link is asked and the player resumes where it was. The player
+// opens at the second the buyer last reached (on any device), offering to resume there or start
+// again, and saves the second as it plays, on pause, at the end and when the page goes.
 import { useRef, useState, type SyntheticEvent } from 'react';
+import { ResumePrompt } from '@/features/dashboard/components/resume-prompt';
+import { usePositionSaver } from '@/features/dashboard/hooks/use-position-saver';
 import { DeliveryError, toDeliveryError } from '@/features/dashboard/lib/delivery-errors';
 import type { LinkSource } from '@/features/dashboard/lib/link-renewal';
 import { mediaRecovery } from '@/features/dashboard/lib/media-recovery';
+import { isResumable, type ReadingPosition } from '@/features/dashboard/lib/reading-position';
 
 interface MediaPlayerProps {
   source: LinkSource;
+  orderItemId: string;
+  /** Where the buyer stopped, if anywhere. */
+  saved: ReadingPosition | null;
   kind: 'audio' | 'video';
   title: string;
   onFailure(error: DeliveryError): void;
 }
 
-export function MediaPlayer({ source, kind, title, onFailure }: MediaPlayerProps) {
+/** While playing, the second is saved every ten seconds at most. */
+const SAVE_INTERVAL_MS = 10_000;
+
+/** A second the database accepts: within the length, to a tenth. */
+const secondOf = (time: number, duration: number) => Math.min(Math.round(time * 10) / 10, duration);
+
+export function MediaPlayer({ source, orderItemId, saved, kind, title, onFailure }: MediaPlayerProps) {
   const [link, setLink] = useState(source.current);
+  const savedSecond = saved?.unit === 'second' ? saved : null;
+  const [offer, setOffer] = useState(savedSecond && isResumable(savedSecond) ? savedSecond : null);
   const playing = useRef(false);
+  const placed = useRef(false);
   const resume = useRef<{ time: number; playing: boolean } | null>(null);
+  const playerRef = useRef<HTMLMediaElement | null>(null);
+  const { report } = usePositionSaver(orderItemId, 'second', SAVE_INTERVAL_MS);
+
+  const save = (player: HTMLMediaElement, now = false) => {
+    // Nothing is saved before the player stands at the saved place: opening must not erase it.
+    if (!placed.current || !Number.isFinite(player.duration) || player.duration <= 0) return;
+    report(secondOf(player.currentTime, player.duration), player.duration, now);
+  };
 
   const handleError = (event: SyntheticEvent<HTMLMediaElement>) => {
     const player = event.currentTarget;
@@ -31,13 +56,29 @@ export function MediaPlayer({ source, kind, title, onFailure }: MediaPlayerProps
   };
 
   const handleLoadedMetadata = (event: SyntheticEvent<HTMLMediaElement>) => {
-    const at = resume.current;
-    if (!at) return;
-    resume.current = null;
     const player = event.currentTarget;
+    const at = resume.current;
+    if (!at) {
+      // First opening: stand at the saved place, and count this as the item last opened.
+      if (!placed.current && offer) player.currentTime = Math.min(offer.position, player.duration || offer.position);
+      placed.current = true;
+      // A recording heard to its end stays « Terminé » until it is played again.
+      if (savedSecond && !offer) report(savedSecond.position, savedSecond.length, true);
+      else save(player, true);
+      return;
+    }
+    resume.current = null;
     player.currentTime = at.time;
     // A browser that will not start by itself leaves the play button to the customer.
     if (at.playing) void player.play().catch(() => undefined);
+  };
+
+  const startAt = (time: number) => {
+    const player = playerRef.current;
+    setOffer(null);
+    if (!player) return;
+    player.currentTime = time;
+    void player.play().catch(() => undefined);
   };
 
   const playerProps = {
@@ -47,13 +88,29 @@ export function MediaPlayer({ source, kind, title, onFailure }: MediaPlayerProps
     'aria-label': `${kind === 'video' ? 'Vidéo' : 'Audio'} : ${title}`,
     onError: handleError,
     onLoadedMetadata: handleLoadedMetadata,
-    onPlay: () => (playing.current = true),
-    onPause: () => (playing.current = false),
+    onPlay: () => {
+      playing.current = true;
+      setOffer(null);
+    },
+    onPause: (event: SyntheticEvent<HTMLMediaElement>) => {
+      playing.current = false;
+      save(event.currentTarget, true);
+    },
+    onTimeUpdate: (event: SyntheticEvent<HTMLMediaElement>) => save(event.currentTarget),
+    onSeeked: (event: SyntheticEvent<HTMLMediaElement>) => save(event.currentTarget),
+    onEnded: (event: SyntheticEvent<HTMLMediaElement>) => save(event.currentTarget, true),
   } as const;
 
   return (
-    <div className="rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
-      {kind === 'video' ? <video {...playerProps} className="aspect-video w-full rounded-2xl bg-plum-900" /> : <audio {...playerProps} className="w-full" />}
+    <div className="space-y-4">
+      {offer ? <ResumePrompt saved={offer} onResume={() => startAt(offer.position)} onRestart={() => startAt(0)} /> : null}
+      <div className="rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
+        {kind === 'video' ? (
+          <video ref={(element) => void (playerRef.current = element)} {...playerProps} className="aspect-video w-full rounded-2xl bg-plum-900" />
+        ) : (
+          <audio ref={(element) => void (playerRef.current = element)} {...playerProps} className="w-full" />
+        )}
+      </div>
     </div>
   );
 }

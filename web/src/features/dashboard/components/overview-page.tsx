@@ -1,8 +1,10 @@
-// /dashboard: the greeting, the three figures of the account and quick links.
+// /dashboard: the greeting, the three figures of the account, « Continuer » (the item last
+// opened) and quick links.
 import { Library, MessageCircle, ReceiptText, Store, UserRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useAcquiredCount, useOrderCount } from '@/features/dashboard/api/get-overview-counts';
 import { useProfileName } from '@/features/dashboard/api/get-profile';
+import { ContinueCard } from '@/features/dashboard/components/continue-card';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { StatTile } from '@/components/ui/stat-tile';
@@ -40,6 +42,8 @@ function Overview({ userId, metadataName, unreadMessages }: OverviewPageProps & 
         <StatTile label="Produits acquis" value={figure(acquired)} icon={Library} to="/dashboard/library" />
         <StatTile label="Messages non lus" value={unreadMessages} icon={MessageCircle} to="/dashboard/messages" />
       </section>
+
+      <ContinueCard userId={userId} />
 
       <section aria-labelledby="quick-links" className="rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
         <h2 id="quick-links" className="text-2xl font-semibold text-plum-900">

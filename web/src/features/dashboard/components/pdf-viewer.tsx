@@ -1,17 +1,25 @@
 // The PDF viewer (its own chunk with pdf.js): one page at a time on a canvas, fitted to the
-// width, with page navigation, zoom and the keyboard (←/→ pages, +/− zoom).
+// width, with page navigation, zoom and the keyboard (←/→ pages, +/− zoom). It opens at the page
+// the buyer last reached (on any device), offering to resume there or start again, and saves the
+// page as it turns.
 import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { toDeliveryError, type DeliveryError } from '@/features/dashboard/lib/delivery-errors';
 import type { LinkSource } from '@/features/dashboard/lib/link-renewal';
+import { ResumePrompt } from '@/features/dashboard/components/resume-prompt';
+import { usePositionSaver } from '@/features/dashboard/hooks/use-position-saver';
 import { openPdf } from '@/features/dashboard/lib/open-pdf';
+import { isResumable, type ReadingPosition } from '@/features/dashboard/lib/reading-position';
 import { clampPage, commandForKey, DEFAULT_ZOOM, zoomIn, zoomLabel, zoomOut, ZOOM_LEVELS, type ViewerCommand } from '@/features/dashboard/lib/pdf-controls';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
 interface PdfViewerProps {
   source: LinkSource;
+  orderItemId: string;
+  /** Where the buyer stopped, if anywhere. */
+  saved: ReadingPosition | null;
   title: string;
   onFailure(error: DeliveryError): void;
 }
@@ -22,9 +30,15 @@ function isForViewer(event: KeyboardEvent): boolean {
   return !event.ctrlKey && !event.metaKey && !event.altKey && !target?.closest('input, textarea, select, [contenteditable="true"]');
 }
 
-export default function PdfViewer({ source, title, onFailure }: PdfViewerProps) {
+/** A page turned is saved within two seconds; flicking through pages makes one save. */
+const SAVE_INTERVAL_MS = 2000;
+
+export default function PdfViewer({ source, orderItemId, saved, title, onFailure }: PdfViewerProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
-  const [page, setPage] = useState(1);
+  const savedPage = saved?.unit === 'page' ? saved : null;
+  const [page, setPage] = useState(savedPage?.position ?? 1);
+  const [offer, setOffer] = useState(savedPage && isResumable(savedPage) ? savedPage : null);
+  const { report: savePage } = usePositionSaver(orderItemId, 'page', SAVE_INTERVAL_MS);
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
   const [renderedPage, setRenderedPage] = useState<number | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -38,7 +52,12 @@ export default function PdfViewer({ source, title, onFailure }: PdfViewerProps) 
       if (open) void toDeliveryError(error).then((failure) => reportRef.current(failure));
     };
     const opened = openPdf(source, report);
-    opened.document.then((loaded) => open && setPdf(loaded), report);
+    opened.document.then((loaded) => {
+      if (!open) return;
+      // A new version may be shorter than the page reached in the previous one.
+      setPage((n) => clampPage(n, loaded.numPages));
+      setPdf(loaded);
+    }, report);
     return () => {
       open = false;
       opened.close();
@@ -77,6 +96,10 @@ export default function PdfViewer({ source, title, onFailure }: PdfViewerProps) 
   }, [pdf, page, zoom]);
 
   const pageCount = pdf?.numPages ?? 0;
+  useEffect(() => {
+    if (pageCount > 0) savePage(page, pageCount);
+  }, [page, pageCount, savePage]);
+
   const run = (command: ViewerCommand) => {
     if (command === 'previous-page') setPage((n) => clampPage(n - 1, pageCount));
     if (command === 'next-page') setPage((n) => clampPage(n + 1, pageCount));
@@ -99,6 +122,19 @@ export default function PdfViewer({ source, title, onFailure }: PdfViewerProps) 
 
   return (
     <section aria-label={`Lecteur PDF : ${title}`} className="space-y-4">
+      {offer && pdf ? (
+        <ResumePrompt
+          saved={offer}
+          onResume={() => {
+            setPage(clampPage(offer.position, pageCount));
+            setOffer(null);
+          }}
+          onRestart={() => {
+            setPage(1);
+            setOffer(null);
+          }}
+        />
+      ) : null}
       <div role="toolbar" aria-label="Commandes du document" className="flex flex-wrap items-center justify-between gap-3 rounded-full border border-plum-100 bg-white px-4 py-2 shadow-sm">
         <div className="flex items-center gap-2">
           <Button variant="ghost" size="icon" aria-label="Page précédente" disabled={!pdf || page <= 1} onClick={() => run('previous-page')}>

@@ -9,6 +9,7 @@ describe('failureOf', () => {
     expect(failureOf(404, 'file_unavailable')).toBe('unavailable');
     expect(failureOf(409, 'file_preparing')).toBe('preparing');
     expect(failureOf(429, 'download_limit')).toBe('limit');
+    expect(failureOf(403, 'download_disabled')).toBe('online-only');
     expect([404, 409, 429, 401, 500, 502, 400].map((status) => failureOf(status, undefined))).toEqual(['unavailable', 'preparing', 'limit', 'signed-out', 'failed', 'failed', 'failed']);
   });
 });

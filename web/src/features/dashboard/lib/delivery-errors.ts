@@ -2,7 +2,7 @@
 // has them, `issue-download`'s own French sentence where it gives one, never a raw error.
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 
-export type DeliveryFailure = 'unavailable' | 'preparing' | 'limit' | 'signed-out' | 'expired' | 'network' | 'unsupported' | 'failed';
+export type DeliveryFailure = 'unavailable' | 'preparing' | 'limit' | 'online-only' | 'signed-out' | 'expired' | 'network' | 'unsupported' | 'failed';
 
 export class DeliveryError extends Error {
   constructor(
@@ -24,6 +24,7 @@ const messages: Record<DeliveryFailure, DeliveryMessage> = {
   unavailable: { title: 'Fichier non disponible', description: 'Le lien de téléchargement est manquant.' },
   preparing: { title: 'Fichier en préparation', description: 'Votre exemplaire personnel est en cours de préparation. Réessayez dans un instant.' },
   limit: { title: 'Limite de téléchargements atteinte', description: 'Vous avez demandé trop de liens pour ce fichier aujourd’hui. Réessayez plus tard.' },
+  'online-only': { title: 'Téléchargement non proposé', description: 'Ce fichier se lit en ligne uniquement : ouvrez-le avec « Voir » dans votre bibliothèque.' },
   'signed-out': { title: 'Session expirée', description: 'Veuillez vous reconnecter pour accéder à vos produits numériques.' },
   expired: { title: 'Lien expiré', description: 'Le lien de lecture a expiré et n’a pas pu être renouvelé. Rouvrez le fichier depuis votre bibliothèque.' },
   network: { title: 'Connexion impossible', description: 'Le fichier n’a pas pu être récupéré. Vérifiez votre connexion internet, puis réessayez.' },
@@ -36,6 +37,7 @@ export function failureOf(status: number, code: unknown): DeliveryFailure {
   if (code === 'file_unavailable' || status === 404) return 'unavailable';
   if (code === 'file_preparing' || status === 409) return 'preparing';
   if (code === 'download_limit' || status === 429) return 'limit';
+  if (code === 'download_disabled' || status === 403) return 'online-only';
   if (status === 401) return 'signed-out';
   return 'failed';
 }

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { fileKind, isViewable, libraryItems, type LibraryRow } from '@/features/dashboard/lib/library-items';
 
 const row = (id: string, variant_id: string, created_at: string, extra: Partial<LibraryRow> = {}): LibraryRow => ({
-  id,
+  order_item_id: id,
   variant_id,
   product_title: `Produit ${variant_id}`,
   variant_title: null,
   image_url: null,
   file_type: 'pdf',
-  orders: { created_at },
+  purchased_at: created_at,
+  online_only: false,
+  new_version: false,
   ...extra,
 });
 
@@ -26,6 +28,11 @@ describe('libraryItems', () => {
   it('carries the titles, image and file kind', () => {
     const [item] = libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { variant_title: '20 minutes', image_url: 'http://img.test/a.png', file_type: 'audio' })]);
     expect(item).toMatchObject({ productTitle: 'Produit a', variantTitle: '20 minutes', imageUrl: 'http://img.test/a.png', kind: 'audio' });
+  });
+
+  it('carries whether the file is read online only and whether a new version waits', () => {
+    const [item] = libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { online_only: true, new_version: true })]);
+    expect(item).toMatchObject({ onlineOnly: true, newVersion: true });
   });
 });
 

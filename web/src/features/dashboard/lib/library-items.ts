@@ -2,14 +2,17 @@ import { FileQuestion, FileText, Music, Video, type LucideIcon } from 'lucide-re
 
 export type FileKind = 'pdf' | 'video' | 'audio' | 'other';
 
+/** A row of `my_library()`: one item with a file of the buyer's orders. */
 export interface LibraryRow {
-  id: string;
+  order_item_id: string;
   variant_id: string;
   product_title: string;
   variant_title: string | null;
   image_url: string | null;
   file_type: string | null;
-  orders: { created_at: string } | null;
+  purchased_at: string | null;
+  online_only: boolean;
+  new_version: boolean;
 }
 
 export interface LibraryItem {
@@ -19,6 +22,10 @@ export interface LibraryItem {
   imageUrl: string | null;
   kind: FileKind;
   purchasedAt: string | null;
+  /** « Lecture en ligne uniquement »: no 'Télécharger'. */
+  onlineOnly: boolean;
+  /** The file was replaced since the buyer last opened it: « Nouvelle version ». */
+  newVersion: boolean;
 }
 
 export function fileKind(fileType: string | null | undefined): FileKind {
@@ -39,19 +46,21 @@ export const fileKindLabels: Record<FileKind, string> = { pdf: 'PDF', video: 'Vi
  * most recent purchases first.
  */
 export function libraryItems(rows: readonly LibraryRow[]): LibraryItem[] {
-  const newestFirst = [...rows].sort((a, b) => (b.orders?.created_at ?? '').localeCompare(a.orders?.created_at ?? ''));
+  const newestFirst = [...rows].sort((a, b) => (b.purchased_at ?? '').localeCompare(a.purchased_at ?? ''));
   const seen = new Set<string>();
   const items: LibraryItem[] = [];
   for (const row of newestFirst) {
     if (seen.has(row.variant_id)) continue;
     seen.add(row.variant_id);
     items.push({
-      id: row.id,
+      id: row.order_item_id,
       productTitle: row.product_title,
       variantTitle: row.variant_title,
       imageUrl: row.image_url,
       kind: fileKind(row.file_type),
-      purchasedAt: row.orders?.created_at ?? null,
+      purchasedAt: row.purchased_at,
+      onlineOnly: row.online_only,
+      newVersion: row.new_version,
     });
   }
   return items;
