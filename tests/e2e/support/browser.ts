@@ -40,7 +40,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function useBrowser(): { open(options?: BrowserContextOptions): Promise<Page> } {
   const browser = useFileFixture(launchBrowser, (launched) => launched.close());
   const opened: Array<{ context: BrowserContext; page: Page }> = [];
-  const accessibility = watchAccessibility();
+  const accessibility = watchAccessibility(new URL(webUrl()).origin);
   afterEach(async (test) => {
     const failed = test.task.result?.state === 'fail';
     if (failed) {
