@@ -10,7 +10,7 @@ select tests.create_user('xavier@visibility.test', 'Maître Xavier');
 select tests.create_user('alice@visibility.test', 'Alice Durand');
 select tests.create_user('bruno@visibility.test', 'Bruno Petit');
 select tests.make_admin('xavier@visibility.test');
-update public.profiles set avatar_url = 'http://img.test/xavier.png' where id = tests.user_id('xavier@visibility.test');
+update public.profiles set avatar_url = 'https://img.test/xavier.png' where id = tests.user_id('xavier@visibility.test');
 
 select tests.clear_authentication();
 select throws_ok($$ select id, full_name, avatar_url from public.profiles where role = 'admin' $$, '42501', null, 'as anon, no profile is readable');
@@ -18,7 +18,7 @@ select throws_ok($$ select id, full_name, avatar_url from public.profiles where 
 select tests.authenticate_as('alice@visibility.test');
 select results_eq(
   $$ select id, full_name, avatar_url from public.profiles where id = tests.user_id('xavier@visibility.test') $$,
-  $$ values (tests.user_id('xavier@visibility.test'), 'Maître Xavier'::text, 'http://img.test/xavier.png'::text) $$,
+  $$ values (tests.user_id('xavier@visibility.test'), 'Maître Xavier'::text, 'https://img.test/xavier.png'::text) $$,
   'as customer Alice, the administrator''s id, full name and avatar are readable');
 select isnt_empty($$ select id, full_name, avatar_url from public.profiles where role = 'admin' limit 1 $$,
   'the chat''s recipient look-up finds an administrator');

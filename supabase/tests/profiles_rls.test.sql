@@ -31,8 +31,8 @@ select tests.authenticate_as('bob@rls.test');
 select is((select full_name from public.profiles where id = tests.user_id('bob@rls.test')), 'Bob', 'Bob''s name was not changed by Alice');
 select is_empty($$ select 1 from public.profiles where id = tests.user_id('alice@rls.test') $$, 'Bob cannot read Alice''s profile');
 select is_empty($$ update public.profiles set full_name = 'Hacked' where id = tests.user_id('alice@rls.test') returning id $$, 'Bob''s update of Alice''s row touches no row');
-select lives_ok($$ update public.profiles set full_name = 'Bob Petit', avatar_url = 'http://img.test/bob.png' where id = tests.user_id('bob@rls.test') $$, 'Bob updates his own name and avatar');
-select results_eq($$ select full_name, avatar_url from public.profiles where id = tests.user_id('bob@rls.test') $$, $$ values ('Bob Petit'::text, 'http://img.test/bob.png'::text) $$, 'his row changed');
+select lives_ok($$ update public.profiles set full_name = 'Bob Petit', avatar_url = 'https://img.test/bob.png' where id = tests.user_id('bob@rls.test') $$, 'Bob updates his own name and avatar');
+select results_eq($$ select full_name, avatar_url from public.profiles where id = tests.user_id('bob@rls.test') $$, $$ values ('Bob Petit'::text, 'https://img.test/bob.png'::text) $$, 'his row changed');
 select throws_ok($$ insert into public.profiles (id) values (gen_random_uuid()) $$, '42501', null, 'Bob cannot insert a profile');
 select throws_ok($$ delete from public.profiles $$, '42501', null, 'Bob cannot delete profiles');
 

@@ -28,7 +28,7 @@ select throws_ok($$ insert into auth.users (id, email) values (gen_random_uuid()
 select throws_ok($$ select private.create_profile_for_new_user() $$, '42501', null, 'the trigger function cannot be called');
 
 -- Updating a permitted column is allowed, and leaves the role as it was.
-select lives_ok($$ update public.profiles set full_name = 'Alice Martin', avatar_url = 'http://img.test/a.png' where id = tests.user_id('alice@escalation.test') $$, 'she may update her name and avatar');
+select lives_ok($$ update public.profiles set full_name = 'Alice Martin', avatar_url = 'https://img.test/a.png' where id = tests.user_id('alice@escalation.test') $$, 'she may update her name and avatar');
 select results_eq($$ select full_name, role from public.profiles where id = tests.user_id('alice@escalation.test') $$,
   $$ values ('Alice Martin'::text, 'customer'::text) $$, 'her name changed, her role did not');
 

@@ -72,7 +72,7 @@ it('uploads a ritual’s new video with progress through a dropped connection; a
   const buyer = await signedIn(browser, await signUpCustomer('rituel'));
   await buyer.goto('/store');
   await buyer.getByRole('article', { name: ritual }).getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton(buyer).getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(buyer).getAttribute('aria-label')).toBe('Panier, 1 article');
   await payForCart(buyer);
   await buyer.goto('/dashboard/library');
   const item = buyer.getByRole('article', { name: new RegExp(`^${ritual}`) });

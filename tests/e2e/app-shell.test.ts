@@ -71,3 +71,12 @@ it('opens the visited store and product pages offline', async () => {
   await expect.poll(() => page.getByRole('button', { name: 'Ajouter au panier' }).isVisible()).toBe(true);
   await screenshot(page, 'offline-product');
 });
+
+it('answers an address that leads nowhere with « Page introuvable » and a way home', async () => {
+  const page = await browser.open();
+  await page.goto('/nulle-part');
+  await expect.poll(() => page.getByRole('heading', { name: 'Page introuvable', level: 1 }).isVisible()).toBe(true);
+  await screenshot(page, 'not-found');
+  await page.getByRole('link', { name: 'Retour à l\'accueil' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+});

@@ -65,7 +65,7 @@ it('keeps the cart through a failed checkout and records the paid order once the
     await screenshot(page, 'outage-checkout');
     // The open panel is modal: the header's badge is read once it is closed.
     await page.getByRole('dialog').getByRole('button', { name: 'Fermer le panier' }).click();
-    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
   });
 
   await cartButton(page).click();
@@ -80,14 +80,14 @@ it('keeps the cart through a failed checkout and records the paid order once the
       .poll(() => page.getByText("Impossible d'enregistrer la commande. Veuillez nous contacter.", { exact: true }).isVisible(), { timeout: 30_000 })
       .toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Nous contacter' }).isVisible()).toBe(true);
-    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
     await screenshot(page, 'outage-success-page');
   });
 
   // Once the service answers again, « Réessayer » on the same return page records the order and empties the cart.
   await page.getByRole('main').getByRole('button', { name: 'Réessayer' }).click();
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (0 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 0 article');
   await page.goto('/dashboard/orders');
   const order = page.getByRole('article').filter({ has: page.getByRole('heading', { name: /^Commande du / }) });
   await expect.poll(() => order.count()).toBe(1);

@@ -55,8 +55,8 @@ it('buys two items, downloads the invoice, finds the confirmation mail, and re-o
   // No service worker: the journey's page must see the commerce answers it rewrites, which
   // Playwright cannot intercept once a worker fetches them.
   const page = await signedIn({ open: () => browser.open({ serviceWorkers: 'block' }) }, buyer);
-  await addFromStore(page, gratitude.title, 'Panier (1 article)');
-  await addFromStore(page, soldOut.title, 'Panier (2 articles)');
+  await addFromStore(page, gratitude.title, 'Panier, 1 article');
+  await addFromStore(page, soldOut.title, 'Panier, 2 articles');
   await payForCart(page);
 
   await page.goto('/dashboard/orders');

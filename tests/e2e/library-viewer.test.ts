@@ -109,10 +109,10 @@ it('downloads the stamped teaching, reads it in the viewer, plays the meditation
   await addMeditationToCart(page);
   await page.goto('/store');
   await page.getByRole('article', { name: 'Le Souffle Sacré' }).getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (2 articles)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 2 articles');
   await page.goto('/product/prod_flamme_interieure');
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (3 articles)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 3 articles');
   await payForCart(page);
 
   await page.goto('/dashboard/library');

@@ -29,7 +29,7 @@ it('browses, buys as a visitor who logs in on the way, pays, and ends with an em
   // The open panel is modal: the header's badge is read once it is closed.
   await panel.getByRole('button', { name: 'Fermer le panier' }).click();
   await expect.poll(() => panel.isVisible()).toBe(false);
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (2 articles)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 2 articles');
 
   await cartButton(page).click();
   await finaliseOrder(page);
@@ -43,7 +43,7 @@ it('browses, buys as a visitor who logs in on the way, pays, and ends with an em
 
   await page.waitForURL(/\/success\?session_id=cs_/);
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (0 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 0 article');
   await screenshot(page, 'storefront-purchase');
 });
 
@@ -64,7 +64,7 @@ it('keeps the cart after a refused payment and a cancelled one', async () => {
   await page.getByRole('button', { name: 'Annuler' }).click();
 
   await page.waitForURL(/\/product\/prod_meditation_lumiere_interieure/);
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
   await screenshot(page, 'storefront-payment-cancelled');
 });
 
@@ -77,7 +77,7 @@ it('refuses to add more than the stock with the French message, leaving the cart
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   const message = `Stock insuffisant pour Méditation du Sommeil Profond (Standard). ${stock} restant(s).`;
   await expect.poll(() => page.getByText(message, { exact: true }).first().isVisible()).toBe(true);
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (0 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 0 article');
   await screenshot(page, 'storefront-beyond-stock');
 });
 

@@ -51,7 +51,7 @@ it('says an unpaid session is not paid, then a canceled one is canceled, keeping
 
   await page.goto(`/success?session_id=${sessionId}`);
   await expect.poll(() => heading(page, 'Paiement non finalisé').isVisible(), { timeout: 30_000 }).toBe(true);
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
   await screenshot(page, 'success-not-paid');
 
   await page.goto(paymentUrl);
@@ -59,6 +59,6 @@ it('says an unpaid session is not paid, then a canceled one is canceled, keeping
   await page.waitForURL(/\/product\//);
   await page.goto(`/success?session_id=${sessionId}`);
   await expect.poll(() => heading(page, 'Paiement annulé').isVisible(), { timeout: 30_000 }).toBe(true);
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
   await screenshot(page, 'success-canceled');
 });

@@ -5,6 +5,7 @@
 // the service role call `attach_variant_file`, which no signed-in user may execute. The object's
 // eTag goes with the mapping, so bytes replaced after this read are refused by the database.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { signatureLength, sniffDeliverable, unsupportedDeliverable } from '../_shared/file-signature.ts';
@@ -62,7 +63,7 @@ async function leadingBytes(request: Request, path: string): Promise<{ bytes: Ui
 
 const unsupportedFile = () => new HttpError(415, 'unsupported_file', unsupportedDeliverable.title, { detail: unsupportedDeliverable.description });
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const caller = callerClient(request);
@@ -110,4 +111,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

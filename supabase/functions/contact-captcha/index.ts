@@ -4,6 +4,7 @@
 // pass through the gateway to send_contact_message, so the rate limit keys on the client address
 // the gateway gives that request, as without a captcha. Anyone may call it: no JWT needed.
 import { captchaAccepts, captchaFromEnv } from '../_shared/captcha.ts';
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { ContactCaptchaBody, parseBody } from '../_shared/schemas.ts';
@@ -15,7 +16,7 @@ function clientAddress(request: Request): string | undefined {
   return request.headers.get('cf-connecting-ip') ?? (forwarded || undefined);
 }
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const { token } = parseBody(ContactCaptchaBody, await readJson(request));
@@ -35,4 +36,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

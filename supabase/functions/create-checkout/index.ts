@@ -3,6 +3,7 @@
 // must be on the site, both consent boxes must be ticked on the CGV in force (consent.ts), and the
 // pending checkout is recorded with that consent for record-order to verify and copy later.
 import { type CatalogueVariant, commerceFromEnv } from '../_shared/commerce.ts';
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { CreateCheckoutBody, parseBody } from '../_shared/schemas.ts';
@@ -47,7 +48,7 @@ async function claimCheckout(request: Request): Promise<void> {
   throw new Error(`claiming a checkout: ${error.message}`);
 }
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const user = await requireUser(request);
@@ -93,4 +94,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

@@ -6,6 +6,7 @@
 // last administrator is refused. Last, the stamped copies that bore the person's name and e-mail
 // are removed from Storage. Answers `{ erased: true }`; the browser then signs out.
 import { requireUser } from '../_shared/caller.ts';
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { DeleteAccountBody, parseBody } from '../_shared/schemas.ts';
@@ -36,7 +37,7 @@ function refusal(error: { code?: string; message: string }): HttpError | null {
   return null;
 }
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const user = await requireUser(request);
@@ -61,4 +62,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

@@ -5,6 +5,7 @@
 // document is the order as recorded, with the number record_order gave it: every call for the
 // same order yields the same number, figures and bytes. The buyer's consent to immediate access
 // and the accepted CGV version are restated under the totals.
+import { limitBody } from '../_shared/body-limit.ts';
 import { corsHeaders, preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, readJson } from '../_shared/errors.ts';
 import { consentStatement, readOrderConsent } from '../_shared/order-consent.ts';
@@ -38,7 +39,7 @@ function refusal(error: { code?: string; message: string; details?: string | nul
   return null;
 }
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const caller = callerClient(request);
@@ -65,4 +66,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

@@ -4,6 +4,7 @@
 // database as the caller (`issue_download_link`: their own paid item, logged, at most N a day),
 // and signed by Storage as the caller: its policy opens exactly that object, briefly, after it.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/errors.ts';
 import { IssueDownloadBody, parseBody } from '../_shared/schemas.ts';
@@ -54,7 +55,7 @@ async function profileName(caller: SupabaseClient, userId: string): Promise<stri
   return data?.full_name ?? null;
 }
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const caller = callerClient(request);
@@ -85,4 +86,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

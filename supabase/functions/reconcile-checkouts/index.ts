@@ -9,6 +9,7 @@
 // The function's own work uses the platform's service-role key (serviceClient), never the caller's.
 // Both answer `{ recorded, canceled, expired, issues, still_pending }`.
 import { commerceFromEnv } from '../_shared/commerce.ts';
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { parseBody, ReconcileCheckoutsBody } from '../_shared/schemas.ts';
@@ -17,7 +18,7 @@ import { requireUser } from '../_shared/caller.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
 import { reconcileCheckouts } from './reconcile.ts';
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const { scope } = parseBody(ReconcileCheckoutsBody, await readJson(request));
@@ -30,4 +31,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

@@ -4,6 +4,7 @@
 // function `record_order` writes the order and its items in one transaction, once per session
 // however many calls race, and the buyer's confirmation e-mail leaves at once (once per order).
 import { commerceFromEnv } from '../_shared/commerce.ts';
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { confirmOrder } from '../_shared/order-confirmation.ts';
@@ -20,7 +21,7 @@ const refusals: Record<Exclude<PaymentVerdict, 'paid'>, [status: number, code: s
   mismatch: [409, 'checkout_mismatch', 'The paid checkout does not match the priced cart; contact us.'],
 };
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     const caller = callerClient(request);
@@ -53,4 +54,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

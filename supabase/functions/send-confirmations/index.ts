@@ -5,6 +5,7 @@
 // orders the reconciliation recorded, sends that failed), a bounded
 // batch per call so that a backlog never holds one request past its CPU limit; the next minute
 // takes the rest. Each goes through the same module as record-order's own send, once per order.
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse } from '../_shared/errors.ts';
 import { bearsJobSecret } from '../_shared/job-secret.ts';
@@ -14,7 +15,7 @@ import { serviceClient } from '../_shared/supabase.ts';
 /** Confirmations per call: about 2 ms of CPU each (bench:functions: 470 ms for 200), within half of the 2 s limit. */
 const batchSize = 200;
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.');
@@ -28,4 +29,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

@@ -2,6 +2,7 @@
 // ADMIN_EMAILS secret, and to nothing else. Idempotent; the answer says what happened.
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { requireProjectCaller } from '../_shared/caller.ts';
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { parseBody, SetAdminRoleBody } from '../_shared/schemas.ts';
@@ -23,7 +24,7 @@ async function findAccount(service: SupabaseClient, email: string): Promise<User
   }
 }
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     await requireProjectCaller(request);
@@ -51,4 +52,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));

@@ -1,10 +1,12 @@
-// Headless Debian Chromium driven by playwright-core, one context per journey, a screenshot at
-// each journey's end (and on failure) under tests/e2e/screenshots/ (git-ignored).
+// Headless Debian Chromium driven by playwright-core, one context per journey, axe-core on every
+// page state it settles on, a screenshot at each journey's end (and on failure) under
+// tests/e2e/screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { useFileFixture } from '../../../scripts/lib/file-fixture.ts';
+import { watchAccessibility } from './accessibility.ts';
 
 export const screenshotsDir = join(import.meta.dirname, '..', 'screenshots');
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -32,22 +34,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Registers a journey file's hooks: one browser for the file; each page a journey opens gets a
- * context of its own, is screenshotted when the journey fails, and is closed after it.
+ * context of its own, is checked by axe-core on every page state it settles on (accessibility.ts:
+ * a violation fails the journey), is screenshotted when the journey fails, and is closed after it.
  */
 export function useBrowser(): { open(options?: BrowserContextOptions): Promise<Page> } {
   const browser = useFileFixture(launchBrowser, (launched) => launched.close());
   const opened: Array<{ context: BrowserContext; page: Page }> = [];
+  const accessibility = watchAccessibility(new URL(webUrl()).origin);
   afterEach(async (test) => {
-    if (test.task.result?.state === 'fail') {
+    const failed = test.task.result?.state === 'fail';
+    if (failed) {
       const name = `failed-${test.task.name.replace(/\W+/g, '-')}`;
       await Promise.all(opened.map(({ page }, i) => screenshot(page, opened.length > 1 ? `${name}-${i}` : name).catch(() => undefined)));
     }
-    await Promise.all(opened.splice(0).map(({ context }) => context.close()));
+    try {
+      if (!failed) await accessibility.check();
+    } finally {
+      await Promise.all(opened.splice(0).map(({ context }) => context.close()));
+      await accessibility.reset();
+    }
   });
   return {
     async open(options = {}) {
       const tab = await newPage(browser(), options);
       opened.push(tab);
+      accessibility.watch(tab.page);
       return tab.page;
     },
   };

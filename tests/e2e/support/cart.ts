@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-export const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Panier \(/ });
+export const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Panier, / });
 
 /** From the store, opens 'Méditation de la Lumière Intérieure', picks '20 minutes' and adds one. */
 export async function addMeditationToCart(page: Page): Promise<void> {
@@ -11,7 +11,7 @@ export async function addMeditationToCart(page: Page): Promise<void> {
   await expect.poll(() => page.url()).toContain('/product/prod_meditation_lumiere_interieure');
   await page.getByText('20 minutes', { exact: true }).click();
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
 }
 
 /** In the open cart panel, ticks both consent boxes (the CGV, the immediate access) and clicks 'Finaliser la Commande'. */

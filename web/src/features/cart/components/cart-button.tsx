@@ -15,7 +15,7 @@ export function CartButton({ onOpen, onIntent }: CartButtonProps) {
       onClick={onOpen}
       onPointerEnter={onIntent}
       onFocus={onIntent}
-      aria-label={`Panier (${itemCount} article${itemCount > 1 ? 's' : ''})`}
+      aria-label={`Panier, ${itemCount} article${itemCount > 1 ? 's' : ''}`}
       className="relative rounded-full p-2.5 text-plum-900 hover:bg-plum-50"
     >
       <ShoppingCart aria-hidden="true" className="h-6 w-6" />

@@ -25,7 +25,7 @@ export function MessageList({ messages, currentUserId, otherName, loading }: Mes
   }, [newestId, loading]);
 
   return (
-    <div ref={scroller} role="log" aria-label="Fil de la conversation" className="h-[min(60vh,34rem)] overflow-y-auto bg-sand/40 px-4 py-5 sm:px-6">
+    <div ref={scroller} role="log" aria-label="Fil de la conversation" tabIndex={0} className="h-[min(60vh,34rem)] overflow-y-auto bg-sand/40 px-4 py-5 sm:px-6">
       {loading ? (
         <div className="flex h-full items-center justify-center">
           <Spinner label="Chargement…" />
