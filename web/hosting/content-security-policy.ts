@@ -57,19 +57,21 @@ export function cspDirectives(env: HostingEnv): CspDirectives {
     'default-src': ["'self'"],
     // Vite emits module scripts only; pdf.js runs with isEvalSupported: false.
     'script-src': unique(["'self'", ...provider.script]),
-    // Styles set by script (React's style props, framer-motion, Radix's scroll lock, which inserts
-    // a <style> element computed at run time) cannot be hashed ahead: inline styles stay allowed.
-    // Style injection cannot run script; the script policy above is what stops injected code.
+    // Libraries insert <style> elements at run time, some computed then (framer-motion's pop
+    // layout, Radix's scroll lock through react-remove-scroll, pdf.js's font rules): without
+    // 'unsafe-inline' the journeys meet style-src-elem violations on the store, the product page
+    // and the viewer (measured), and no hash can be known ahead. Style cannot run script; the
+    // script policy above is what stops injected code.
     'style-src': unique(["'self'", "'unsafe-inline'", ...provider.style]),
-    // data: for pdf.js's inline images and SVG data URIs; blob: for pictures the app makes.
-    'img-src': unique(["'self'", 'data:', 'blob:', commerce, ...images, supabase[0]!]),
+    // data: for pdf.js's inline images and SVG data URIs.
+    'img-src': unique(["'self'", 'data:', commerce, ...images, supabase[0]!]),
     'font-src': ["'self'", 'data:'],
     // The catalogue (commerce service), Supabase's REST, auth, storage, functions and Realtime.
     'connect-src': unique(["'self'", ...supabase, commerce, ...provider.connect]),
     // Audio and video play from Storage's signed URLs.
-    'media-src': unique(["'self'", 'blob:', supabase[0]!]),
+    'media-src': unique(["'self'", supabase[0]!]),
     // pdf.js's worker (served with the app's assets) and the service worker.
-    'worker-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'frame-src': provider.frame.length > 0 ? unique(provider.frame) : ["'none'"],
     'frame-ancestors': ["'none'"],
