@@ -30,6 +30,8 @@ const osPackages = [
   { name: 'poppler-utils', proof: '/usr/bin/pdftotext', for: ['test'] },
   // gpg: the backups' encryption (npm run backup), proven by a restore in the tests.
   { name: 'gnupg', proof: '/usr/bin/gpg', for: ['test'] },
+  // The journeys run against the production build served by a real Apache reading its .htaccess.
+  { name: 'apache2', proof: '/usr/sbin/apache2', for: ['test'] },
 ];
 
 function fail(lines) {
@@ -66,7 +68,8 @@ function ensureOsPackages() {
     'Install them by hand, then run the command again. On Debian or Ubuntu, as root:',
     `  apt-get update && apt-get install -y ${names.join(' ')}`,
     'Elsewhere install PostgreSQL 15 with the pgTAP, pg_cron, wal2json and plpgsql_check extensions, pg_prove (Perl',
-    "TAP::Parser::SourceHandler::pgTAP) and, for the tests, Chromium at /usr/bin/chromium and poppler's pdftotext.",
+    "TAP::Parser::SourceHandler::pgTAP) and, for the tests, Chromium at /usr/bin/chromium, poppler's pdftotext and",
+    'Apache httpd at /usr/sbin/apache2 (modules in /usr/lib/apache2/modules, as Debian lays them out).',
   ];
   if (!isDebian()) fail(['This machine is not Debian-based, so the packages cannot be installed automatically.', ...manual]);
   if (process.getuid?.() !== 0) fail(['Installing system packages needs root, and this command is not running as root.', ...manual]);

@@ -8,7 +8,7 @@
 // `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
 // types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
 // of the vitest suites (any argument with a `/`).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster, stopClustersNow } from './db/cluster.ts';
@@ -23,7 +23,8 @@ import { handleInterrupts } from './lib/interrupts.ts';
 import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runSuiteProcess } from './lib/processes.ts';
-import { buildWebApp, serveWebApp, type WebEnv } from './lib/web-app.ts';
+import { serveWithApache } from './lib/apache.ts';
+import { buildWebApp, type WebEnv } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
 import { newProjectKeys } from './stack/project-keys.ts';
 import { commerceStoreId, startLocalStack, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
@@ -119,6 +120,19 @@ async function denoTests(env: Record<string, string>): Promise<void> {
   results.push({ name: 'deno functions', passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
 }
 
+/** `npm run smoke` against a deployment: each of its checks counts as one test. */
+async function smoke(url: string): Promise<void> {
+  const { code, stdout } = await runSuiteProcess(
+    'npm run smoke',
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'scripts/smoke/smoke.ts'), '--url', url],
+    { cwd: repoRoot, env: process.env },
+    outputMode,
+  );
+  const summary = /(\d+) passed, (\d+) failed/.exec(stdout);
+  results.push({ name: 'smoke', passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
+}
+
 /** A check that passes with no finding; each finding is printed and counted as a failure. */
 function findings(name: string, found: string[]): void {
   for (const finding of found) console.error(`  ${finding}`);
@@ -211,7 +225,9 @@ function sharedStackLane(): Promise<void> {
 /**
  * The browser journeys on a stack of their own, so that they never meet the other suites' data
  * or load. The build needs only the stack's address and keys, all chosen before it starts: the
- * build runs while the stack starts.
+ * build runs while the stack starts. A real Apache serves it as shared hosting would, reading the
+ * `.htaccess` the build wrote (its headers, its Content-Security-Policy, the app's fallback); then
+ * `npm run smoke` checks that deployment from outside.
  */
 async function journeysLane(): Promise<void> {
   const [webPort, apiPort, commercePort] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -225,15 +241,18 @@ async function journeysLane(): Promise<void> {
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
   };
   const outDir = join(scratch, 'web-dist');
+  // Apache's workers run as www-data when the tests run as root: they must reach the build.
+  chmodSync(scratch, 0o711);
   const built = phase('web app build', () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
   await onThrowawayStack('journeys', { siteUrl, keys, ports: { api: apiPort, commerce: commercePort } }, async (stack) => {
     await built;
-    const web = await serveWebApp({ mode: 'preview', port: webPort, env: webEnv, outDir });
+    const web = await serveWithApache({ root: outDir, port: webPort });
     running.push(web);
     try {
-      await phase('browser journeys (vitest e2e)', () => vitest('e2e', { ...stack.env, WEB_URL: siteUrl }));
+      await phase('browser journeys (vitest e2e)', () => vitest('e2e', { ...stack.env, WEB_URL: siteUrl, WEB_DIST_DIR: outDir }));
+      await phase('smoke check of the Apache-served build', () => smoke(siteUrl));
     } finally {
       await stopStarted(web);
     }

@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { hostingConfiguration } from './hosting/build-files.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // hostingConfiguration: .htaccess, _headers and _redirects beside index.html (web/hosting).
+  plugins: [react(), tailwindcss(), hostingConfiguration()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -17,7 +19,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'hosting/**/*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     // The app reads its env through zod at import time; tests get harmless local values.
     env: {

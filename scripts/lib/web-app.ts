@@ -1,5 +1,6 @@
 // Runs the web app against a local stack: Vite's dev server for `npm start`, or a production
-// build served by `vite preview` for the browser tests (what users get, service worker included).
+// build served by `vite preview` for the web benchmark. The browser journeys serve the build with
+// a real Apache instead (apache.ts), reading the hosting configuration the build writes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './paths.ts';

@@ -46,8 +46,9 @@ it('opens the visited store and product pages offline', async () => {
   const product = page.getByRole('article', { name: 'Méditation de la Lumière Intérieure' });
   await page.goto('/store');
   await expect.poll(() => product.isVisible()).toBe(true);
-  // The worker registers once the first page has settled, then takes control of the page.
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 20_000 });
+  // The worker registers once the first page has settled, then takes control of the page. A
+  // function, not a string: Playwright evaluates a string predicate, which the CSP refuses.
+  await page.waitForFunction(() => (navigator as unknown as { serviceWorker: { controller: unknown } }).serviceWorker.controller !== null, undefined, { timeout: 20_000 });
   await page.goto('/product/prod_meditation_lumiere_interieure');
   await expect.poll(() => page.getByRole('heading', { name: 'Méditation de la Lumière Intérieure', level: 1 }).isVisible()).toBe(true);
   await page.goto('/store');

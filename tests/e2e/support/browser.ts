@@ -7,6 +7,7 @@ import { afterEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { useFileFixture } from '../../../scripts/lib/file-fixture.ts';
 import { watchAccessibility } from './accessibility.ts';
+import { recordCspViolations } from './csp-violations.ts';
 
 export const screenshotsDir = join(import.meta.dirname, '..', 'screenshots');
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -36,10 +37,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * Registers a journey file's hooks: one browser for the file; each page a journey opens gets a
  * context of its own, is checked by axe-core on every page state it settles on (accessibility.ts:
  * a violation fails the journey), is screenshotted when the journey fails, and is closed after it.
+ * A journey during which any page met a Content-Security-Policy violation fails (csp-violations.ts).
  */
 export function useBrowser(): { open(options?: BrowserContextOptions): Promise<Page> } {
   const browser = useFileFixture(launchBrowser, (launched) => launched.close());
-  const opened: Array<{ context: BrowserContext; page: Page }> = [];
+  const opened: Array<{ context: BrowserContext; page: Page; violations: string[] }> = [];
   const accessibility = watchAccessibility(new URL(webUrl()).origin);
   afterEach(async (test) => {
     const failed = test.task.result?.state === 'fail';
@@ -47,17 +49,22 @@ export function useBrowser(): { open(options?: BrowserContextOptions): Promise<P
       const name = `failed-${test.task.name.replace(/\W+/g, '-')}`;
       await Promise.all(opened.map(({ page }, i) => screenshot(page, opened.length > 1 ? `${name}-${i}` : name).catch(() => undefined)));
     }
+    const tabs = opened.splice(0);
     try {
       if (!failed) await accessibility.check();
     } finally {
-      await Promise.all(opened.splice(0).map(({ context }) => context.close()));
+      await Promise.all(tabs.map(({ context }) => context.close()));
       await accessibility.reset();
     }
+    const violations = tabs.flatMap((tab) => tab.violations);
+    if (violations.length > 0) throw new Error(`Content-Security-Policy violations:
+${violations.join('
+')}`);
   });
   return {
     async open(options = {}) {
       const tab = await newPage(browser(), options);
-      opened.push(tab);
+      opened.push({ ...tab, violations: await recordCspViolations(tab.context) });
       accessibility.watch(tab.page);
       return tab.page;
     },

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CaptchaWidget } from '@/features/contact/components/captcha-widget';
-import { captchaConfigOf } from '@/features/contact/lib/captcha-config';
+import { captchaConfigOf } from '@/features/contact/lib/captcha-providers';
 
 const config = captchaConfigOf('turnstile', 'site-key-test')!;
 

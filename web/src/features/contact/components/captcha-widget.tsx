@@ -3,7 +3,7 @@
 // failed challenge clears it. A token is single-use: the form remounts the widget (its `key`)
 // after each attempt to get a fresh one.
 import { useEffect, useRef } from 'react';
-import type { CaptchaConfig } from '@/features/contact/lib/captcha-config';
+import type { CaptchaConfig } from '@/features/contact/lib/captcha-providers';
 
 interface CaptchaApi {
   render(container: HTMLElement, options: Record<string, unknown>): string;

@@ -1,25 +1,4 @@
-// The contact form's optional captcha (README "Captcha"): on only when the build names a provider's
-// site key, so the default build loads no third-party script and makes no request to a provider.
-export type CaptchaProvider = 'turnstile' | 'hcaptcha';
-
-export interface CaptchaConfig {
-  provider: CaptchaProvider;
-  siteKey: string;
-  /** The provider's script, rendered explicitly into the form's container, in French. */
-  scriptUrl: string;
-}
-
-const scriptUrls: Record<CaptchaProvider, string> = {
-  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
-  hcaptcha: 'https://js.hcaptcha.com/1/api.js?render=explicit&hl=fr',
-};
-
-/** undefined without a site key; a provider other than the two known ones is a build mistake. */
-export function captchaConfigOf(provider: unknown, siteKey: unknown): CaptchaConfig | undefined {
-  if (typeof siteKey !== 'string' || siteKey.trim() === '') return undefined;
-  const name = typeof provider === 'string' && provider !== '' ? provider : 'turnstile';
-  if (name !== 'turnstile' && name !== 'hcaptcha') throw new Error(`VITE_CAPTCHA_PROVIDER must be turnstile or hcaptcha, not ${name}`);
-  return { provider: name, siteKey: siteKey.trim(), scriptUrl: scriptUrls[name] };
-}
+// The captcha this build configures (captcha-providers.ts), or undefined.
+import { captchaConfigOf } from '@/features/contact/lib/captcha-providers';
 
 export const captchaConfig = captchaConfigOf(import.meta.env.VITE_CAPTCHA_PROVIDER, import.meta.env.VITE_CAPTCHA_SITE_KEY);

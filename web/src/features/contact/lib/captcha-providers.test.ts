@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captchaConfigOf } from '@/features/contact/lib/captcha-config';
+import { captchaConfigOf } from '@/features/contact/lib/captcha-providers';
 
 describe('captchaConfigOf', () => {
   it('is off without a site key, whatever the provider', () => {
