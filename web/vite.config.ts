@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { directoryIndex } from './vite-plugins/directory-index';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), directoryIndex()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
