@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { directoryIndex } from './vite-plugins/directory-index';
+import { directoryIndex } from './vite-plugins/directory-index.ts';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), directoryIndex()],
