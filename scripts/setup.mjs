@@ -28,6 +28,8 @@ const osPackages = [
   { name: 'fonts-dejavu-core', proof: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', for: ['test'] },
   // pdftotext: the tests read the text of a buyer's stamped copy as a PDF reader would.
   { name: 'poppler-utils', proof: '/usr/bin/pdftotext', for: ['test'] },
+  // gpg: the backups' encryption (npm run backup), proven by a restore in the tests.
+  { name: 'gnupg', proof: '/usr/bin/gpg', for: ['test'] },
 ];
 
 function fail(lines) {

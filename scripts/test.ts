@@ -6,7 +6,8 @@
 // another throwaway stack and a production build of the web app. With several lanes, each suite's
 // output is printed as one block when it ends; the summary gives each phase's wall time.
 // `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
-// types, stack, deno, e2e).
+// types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
+// of the vitest suites (any argument with a `/`).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +41,8 @@ interface Phase {
 
 const suites = ['unit', 'operator', 'pgtap', 'advisors', 'lint', 'types', 'stack', 'deno', 'e2e'] as const;
 type Suite = (typeof suites)[number];
-const requested = process.argv.slice(2);
+const fileFilters = process.argv.slice(2).filter((arg) => arg.includes('/'));
+const requested = process.argv.slice(2).filter((arg) => !fileFilters.includes(arg));
 const unknown = requested.filter((name) => !(suites as readonly string[]).includes(name));
 if (unknown.length > 0) {
   console.error(`Unknown suite ${unknown.join(', ')}. Suites: ${suites.join(', ')} (none named runs them all).`);
@@ -76,7 +78,7 @@ async function vitest(project: string, env: Record<string, string>): Promise<voi
   const { code } = await runSuiteProcess(
     `vitest ${project}`,
     process.execPath,
-    [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...fileFilters],
     { cwd: repoRoot, env: { ...process.env, ...env } },
     outputMode,
   );
@@ -90,6 +92,19 @@ async function vitest(project: string, env: Record<string, string>): Promise<voi
     // No report means Vitest itself failed; counted as one failure above.
   }
   results.push({ name: `vitest ${project}`, passed, failed });
+}
+
+/**
+ * `deno check` of every function's entry point: the tests import the functions' modules, never an
+ * `index.ts` (which serves), so a type error there would reach a deploy unseen. One result.
+ */
+async function denoTypeCheck(): Promise<void> {
+  const functions = join(repoRoot, 'supabase/functions');
+  const entries = readdirSync(functions, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && readdirSync(join(functions, entry.name)).includes('index.ts'))
+    .map((entry) => `supabase/functions/${entry.name}/index.ts`);
+  const { code } = await runSuiteProcess('deno check', denoExecutable(), ['check', ...entries], { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1' } }, outputMode);
+  results.push({ name: 'deno check', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
 
 async function denoTests(env: Record<string, string>): Promise<void> {
@@ -186,7 +201,10 @@ function sharedStackLane(): Promise<void> {
         stack.setLegacyKeys(false);
       }
     }
-    if (runs('deno')) await phase('Deno function tests', () => denoTests(stack.env));
+    if (runs('deno')) {
+      await phase('Deno type check', denoTypeCheck);
+      await phase('Deno function tests', () => denoTests(stack.env));
+    }
   });
 }
 

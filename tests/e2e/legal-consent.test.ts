@@ -1,8 +1,9 @@
 // Browser journeys of issue 22: the cart panel's two consent boxes block the checkout until both
 // are ticked, each unticked box saying why beside it; the three legal pages show the published
 // version, linked from the footer; an administrator publishes a new CGV in 'Paramètres' →
-// 'Documents légaux', the next order refers to it while the earlier order still shows the one
-// its buyer accepted, readable at /cgv?version=N.
+// 'Documents légaux' while a buyer's panel is open with both boxes ticked: the checkout is refused
+// in the panel and the box unticked until ticked on the new version; that order refers to it while
+// the earlier order still shows the one its buyer accepted, readable at /cgv?version=N.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
@@ -76,6 +77,12 @@ it('an administrator publishes a new CGV: the next order refers to it, the earli
   const before = await cgvInForce(customer);
   await addMeditationToCart(customer);
   await payForCart(customer);
+  // The next cart's boxes ticked on the version in force, the panel left open while it changes.
+  await addMeditationToCart(customer);
+  await cartButton(customer).click();
+  const panel = customer.getByRole('dialog');
+  await panel.getByRole('checkbox', { name: /j'accepte les conditions générales de vente/ }).check();
+  await panel.getByRole('checkbox', { name: /Je demande l'accès immédiat/ }).check();
 
   const admin = await signedIn(browser, demoAdmin);
   await admin.goto('/admin/settings');
@@ -90,11 +97,21 @@ it('an administrator publishes a new CGV: the next order refers to it, the earli
   await expect.poll(() => admin.getByRole('link', { name: `Version ${before + 1}` }).isVisible()).toBe(true);
   await screenshot(admin, 'legal-admin-published');
 
-  await addMeditationToCart(customer);
-  await cartButton(customer).click();
-  await expect.poll(() => customer.getByRole('dialog').getByRole('link', { name: `Lire les conditions générales de vente (version ${before + 1})` }).isVisible()).toBe(true);
-  await customer.getByRole('dialog').getByRole('button', { name: 'Fermer le panier' }).click();
-  await payForCart(customer);
+  // create-checkout refuses the version no longer in force; the panel says so beside its button,
+  // shows the new version and unticks its box, which the buyer ticks again on that version.
+  await panel.getByRole('button', { name: 'Finaliser la Commande' }).click();
+  await expect.poll(() => panel.getByRole('alert').textContent()).toBe(
+    "Les conditions générales de vente viennent d'être mises à jour : veuillez relire la nouvelle version et cocher à nouveau la case.",
+  );
+  await expect.poll(() => panel.getByRole('link', { name: `Lire les conditions générales de vente (version ${before + 1})` }).isVisible()).toBe(true);
+  const cgv = panel.getByRole('checkbox', { name: `J'ai lu et j'accepte les conditions générales de vente (version ${before + 1}).` });
+  expect(await cgv.isChecked()).toBe(false);
+  await screenshot(customer, 'legal-cgv-changed-in-panel');
+  await cgv.check();
+  await panel.getByRole('button', { name: 'Finaliser la Commande' }).click();
+  await customer.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
+  await customer.getByRole('button', { name: 'Payer' }).click();
+  await expect.poll(() => customer.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
 
   await customer.goto('/dashboard/orders');
   const accepted = customer.getByRole('link', { name: /^CGV acceptées \(version \d+\)$/ });

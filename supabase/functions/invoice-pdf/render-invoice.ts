@@ -228,7 +228,7 @@ function drawConsent(w: InvoiceWriter, document: InvoiceDocument, consent: Retur
 }
 
 /** The invoice of `document` as PDF bytes; `consent` is null for an order from before consent was asked. */
-export async function renderInvoice(document: InvoiceDocument, consent: ReturnType<typeof consentStatement> | null): Promise<Uint8Array> {
+export async function renderInvoice(document: InvoiceDocument, consent: ReturnType<typeof consentStatement> | null): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   const issued = new Date(document.issued_at);
   pdf.setTitle(`Facture ${document.invoice_number}`);
@@ -295,5 +295,6 @@ export async function renderInvoice(document: InvoiceDocument, consent: ReturnTy
   if (consent) drawConsent(w, document, consent);
 
   w.footers(sellerLegalLine(document.seller));
-  return pdf.save();
+  // pdf-lib's bytes are typed on any buffer; a Response body wants them on an ArrayBuffer.
+  return new Uint8Array(await pdf.save());
 }

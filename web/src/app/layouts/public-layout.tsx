@@ -28,7 +28,6 @@ export function PublicLayout() {
   const { user, loading } = useAuth();
   const { items } = useCart();
   const checkoutItems = useMemo(() => items.map((line) => ({ variant_id: line.variant.id, quantity: line.quantity })), [items]);
-  const { startCheckout, isStarting } = useCheckout({ items: checkoutItems, isSignedIn: user !== null, authLoading: loading });
 
   const [cartOpen, setCartOpen] = useState(false);
   const [cartRequested, setCartRequested] = useState(false);
@@ -36,6 +35,12 @@ export function PublicLayout() {
   const { key, state } = useLocation();
   const [openedAt, setOpenedAt] = useState(key);
   const panelOpen = cartOpen && openedAt === key;
+  const { startCheckout, isStarting, refusal } = useCheckout({
+    items: checkoutItems,
+    isSignedIn: user !== null,
+    authLoading: loading,
+    refusalShownElsewhere: panelOpen,
+  });
 
   const checkout = (consent: CheckoutConsent) => {
     // A signed-out visitor is about to be sent to /login: do not leave the panel over it.
@@ -70,7 +75,7 @@ export function PublicLayout() {
       <Footer />
       {cartRequested ? (
         <Suspense fallback={null}>
-          <CartPanel open={panelOpen} onOpenChange={setCartOpen} onCheckout={checkout} checkingOut={isStarting} />
+          <CartPanel open={panelOpen} onOpenChange={setCartOpen} onCheckout={checkout} checkingOut={isStarting} refusal={refusal} />
         </Suspense>
       ) : null}
     </div>

@@ -19,18 +19,19 @@ const product = buildProduct({ title: 'Rituel de la Pleine Lune' });
 const video = buildVariant({ id: 'video', title: 'Vidéo', price_in_cents: 3000, sale_price_in_cents: 2000 });
 
 // The cart store reads local storage when its module loads: seed first, then import.
-async function renderPanel(lines: unknown[], onCheckout = vi.fn()) {
+async function renderPanel(lines: unknown[], onCheckout = vi.fn(), refusal: string | null = null) {
   localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
   vi.resetModules();
   const { default: CartPanel } = await import('@/features/cart/components/cart-panel');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <CartPanel open onOpenChange={vi.fn()} onCheckout={onCheckout} checkingOut={false} />
+        <CartPanel open onOpenChange={vi.fn()} onCheckout={onCheckout} checkingOut={false} refusal={refusal} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { dialog: screen.getByRole('dialog', { name: 'Panier Spirituel' }), onCheckout };
+  return { dialog: screen.getByRole('dialog', { name: 'Panier Spirituel' }), onCheckout, queryClient };
 }
 
 describe('CartPanel', () => {
@@ -94,6 +95,33 @@ describe('CartPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Finaliser la Commande' }));
     expect(onCheckout).toHaveBeenCalledWith({ cgvVersion: 4, acceptsCgv: true, requestsImmediateAccess: true });
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows create-checkout's refusal above the button", async () => {
+    const detail = "Les conditions générales de vente viennent d'être mises à jour : veuillez relire la nouvelle version et cocher à nouveau la case.";
+    const { dialog } = await renderPanel([{ product, variant: video, quantity: 1 }], vi.fn(), detail);
+    await within(dialog).findByRole('checkbox', { name: terms.cgv_label });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(detail);
+  });
+
+  it('unticks the CGV box when another version comes into force, and sends only the version shown', async () => {
+    const user = userEvent.setup();
+    const { dialog, onCheckout, queryClient } = await renderPanel([{ product, variant: video, quantity: 1 }]);
+    await user.click(await within(dialog).findByRole('checkbox', { name: terms.cgv_label }));
+    await user.click(within(dialog).getByRole('checkbox', { name: terms.immediate_access_label }));
+
+    const newer = { ...terms, cgv_version: 5, cgv_label: "J'ai lu et j'accepte les conditions générales de vente (version 5)." };
+    rpc.mockResolvedValue({ data: newer, error: null });
+    await queryClient.invalidateQueries();
+    const cgv = await within(dialog).findByRole('checkbox', { name: newer.cgv_label });
+    expect(cgv).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: terms.immediate_access_label })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Finaliser la Commande' }));
+    expect(onCheckout).not.toHaveBeenCalled();
+
+    await user.click(cgv);
+    await user.click(within(dialog).getByRole('button', { name: 'Finaliser la Commande' }));
+    expect(onCheckout).toHaveBeenCalledWith({ cgvVersion: 5, acceptsCgv: true, requestsImmediateAccess: true });
   });
 
   it('offers no checkout while no CGV is published', async () => {

@@ -1,7 +1,9 @@
 // The "Panier Spirituel" side panel (spec §2): a Radix dialog animated by framer-motion. It is
 // loaded lazily on first open so the animation library stays off the home page's critical path.
 // 'Finaliser la Commande' proceeds only once both consent boxes are ticked on the CGV in force
-// (checkout-consent-fields.tsx); create-checkout checks them again.
+// (checkout-consent-fields.tsx); create-checkout checks them again, and its refusal shows above
+// the button. A box ticked on a CGV version no longer in force is unticked: the buyer accepts the
+// version they are shown, never one published since.
 import * as Dialog from '@radix-ui/react-dialog';
 import { AnimatePresence, motion } from 'framer-motion';
 import { useQuery } from '@tanstack/react-query';
@@ -22,9 +24,11 @@ export interface CartPanelProps {
   onOpenChange: (open: boolean) => void;
   onCheckout: (consent: CheckoutConsent) => void;
   checkingOut: boolean;
+  /** create-checkout's French refusal of the last attempt, if any. */
+  refusal: string | null;
 }
 
-export default function CartPanel({ open, onOpenChange, onCheckout, checkingOut }: CartPanelProps) {
+export default function CartPanel({ open, onOpenChange, onCheckout, checkingOut, refusal }: CartPanelProps) {
   const { items, totalCents, updateQuantity, removeItem } = useCart();
   const currency = items[0]?.variant.currency_info ?? items[0]?.variant.currency;
   const returnFocus = useReturnFocus(open);
@@ -32,6 +36,11 @@ export default function CartPanel({ open, onOpenChange, onCheckout, checkingOut 
   const [consent, setConsent] = useState<ConsentState>({ acceptsCgv: false, requestsImmediateAccess: false });
   const [showErrors, setShowErrors] = useState(false);
   const cgvVersion = terms.data?.cgv_version ?? null;
+  const [consentVersion, setConsentVersion] = useState(cgvVersion);
+  if (consentVersion !== cgvVersion) {
+    setConsentVersion(cgvVersion);
+    setConsent((ticked) => ({ ...ticked, acceptsCgv: false }));
+  }
 
   const finalise = () => {
     if (cgvVersion === null) return;
@@ -98,6 +107,11 @@ export default function CartPanel({ open, onOpenChange, onCheckout, checkingOut 
                       ) : (
                         <CheckoutConsentFields terms={{ ...terms.data, cgv_version: cgvVersion }} value={consent} onChange={setConsent} showErrors={showErrors} />
                       )}
+                      {refusal && !checkingOut ? (
+                        <p role="alert" className="text-sm text-red-700">
+                          {refusal}
+                        </p>
+                      ) : null}
                       <Button size="lg" className="w-full" onClick={finalise} disabled={checkingOut || cgvVersion === null} aria-busy={checkingOut}>
                         Finaliser la Commande
                       </Button>

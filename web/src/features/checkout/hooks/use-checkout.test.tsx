@@ -17,14 +17,19 @@ const consent = { cgvVersion: 3, acceptsCgv: true, requestsImmediateAccess: true
 let startWith: (given: typeof consent) => void = () => {};
 const start = () => startWith(consent);
 
-function Harness({ items, isSignedIn }: { items: CheckoutItem[]; isSignedIn: boolean }) {
-  const { startCheckout } = useCheckout({ items, isSignedIn, authLoading: false });
+function Harness({ items, isSignedIn, panelOpen = false }: { items: CheckoutItem[]; isSignedIn: boolean; panelOpen?: boolean }) {
+  const { startCheckout, refusal } = useCheckout({ items, isSignedIn, authLoading: false, refusalShownElsewhere: panelOpen });
   startWith = startCheckout;
   const location = useLocation();
-  return <p data-testid="where">{location.pathname}</p>;
+  return (
+    <>
+      <p data-testid="where">{location.pathname}</p>
+      <p data-testid="refusal">{refusal}</p>
+    </>
+  );
 }
 
-function renderAt(path: string, props: { items: CheckoutItem[]; isSignedIn: boolean }) {
+function renderAt(path: string, props: { items: CheckoutItem[]; isSignedIn: boolean; panelOpen?: boolean }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -115,7 +120,31 @@ describe('useCheckout', () => {
     renderAt('/store', { items, isSignedIn: true });
     act(() => start());
     await waitFor(() => expect(lastToast()).toMatchObject({ variant: 'destructive', description: detail }));
+    expect(screen.getByTestId('refusal')).toHaveTextContent(detail);
     expect(redirectTo).not.toHaveBeenCalled();
+
+    // The next attempt clears it.
+    invoke.mockResolvedValue({ data: { url: 'https://pay.test/cs_3' }, error: null });
+    act(() => start());
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://pay.test/cs_3'));
+    expect(screen.getByTestId('refusal')).toBeEmptyDOMElement();
+    vi.restoreAllMocks();
+  });
+
+  it('leaves a refusal to the open cart panel, without a toast over it; a failure still toasts', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const detail = "Les conditions générales de vente viennent d'être mises à jour : veuillez relire la nouvelle version et cocher à nouveau la case.";
+    const answer = new Response(JSON.stringify({ error: { code: 'cgv_changed', message: 'refused', detail } }), { status: 409 });
+    invoke.mockResolvedValue({ data: null, error: Object.assign(new Error('Edge Function returned a non-2xx status code'), { context: answer }) });
+    renderAt('/store', { items, isSignedIn: true, panelOpen: true });
+    const before = toastStore.getSnapshot();
+    act(() => start());
+    await waitFor(() => expect(screen.getByTestId('refusal')).toHaveTextContent(detail));
+    expect(toastStore.getSnapshot()).toBe(before);
+
+    invoke.mockResolvedValue({ data: null, error: new Error('Edge Function returned a non-2xx status code') });
+    act(() => start());
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Erreur de paiement', description: "Un problème est survenu lors de l'initialisation du paiement. Veuillez réessayer." }));
     vi.restoreAllMocks();
   });
 

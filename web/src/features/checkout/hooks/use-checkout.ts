@@ -11,20 +11,29 @@ interface UseCheckoutOptions {
   items: CheckoutItem[];
   isSignedIn: boolean;
   authLoading: boolean;
+  /** The open cart panel shows `refusal` beside its button: no toast over it then. */
+  refusalShownElsewhere?: boolean;
 }
 
 /**
  * "Finaliser la Commande" with the buyer's consent: refuses an empty cart, sends a signed-out
  * visitor to /login (the checkout resumes when they are back on this page, signed in), else opens
  * the hosted checkout. A refusal's French sentence (a box, the CGV changed, too many checkouts)
- * is shown as it came; when the CGV changed, the panel reads the version in force again.
+ * is shown as it came: as `refusal` in the open cart panel, else in the toast; when the CGV
+ * changed, the panel reads the version in force again.
  */
-export function useCheckout({ items, isSignedIn, authLoading }: UseCheckoutOptions) {
+export function useCheckout({ items, isSignedIn, authLoading, refusalShownElsewhere = false }: UseCheckoutOptions) {
   const navigate = useNavigate();
   const location = useLocation();
   const create = useCreateCheckout();
   const queryClient = useQueryClient();
   const here = `${location.pathname}${location.search}${location.hash}`;
+
+  // Read when the answer comes: the panel may have closed meanwhile.
+  const refusalShownElsewhereRef = useRef(refusalShownElsewhere);
+  useEffect(() => {
+    refusalShownElsewhereRef.current = refusalShownElsewhere;
+  });
 
   const startCheckout = useCallback((consent: CheckoutConsent) => {
     if (items.length === 0) {
@@ -42,6 +51,7 @@ export function useCheckout({ items, isSignedIn, authLoading }: UseCheckoutOptio
       onError: (error) => {
         console.error('create-checkout failed:', error);
         if (error instanceof CheckoutRefusedError && error.code === 'cgv_changed') void queryClient.invalidateQueries({ queryKey: checkoutTermsQueryKey });
+        if (error instanceof CheckoutRefusedError && refusalShownElsewhereRef.current) return;
         toast({
           variant: 'destructive',
           title: 'Erreur de paiement',
@@ -83,5 +93,8 @@ export function useCheckout({ items, isSignedIn, authLoading }: UseCheckoutOptio
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [reset]);
 
-  return { startCheckout, isStarting: create.isPending || create.isSuccess };
+  // The server's refusal (a box, the CGV changed, too many checkouts), for the panel to show beside
+  // its button; gone at the next attempt.
+  const refusal = create.error instanceof CheckoutRefusedError ? create.error.detail : null;
+  return { startCheckout, isStarting: create.isPending || create.isSuccess, refusal };
 }
