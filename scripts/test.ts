@@ -24,7 +24,7 @@ import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runSuiteProcess } from './lib/processes.ts';
 import { serveWithApache } from './lib/apache.ts';
-import { buildWebApp, type WebEnv } from './lib/web-app.ts';
+import { buildWebApp, prerenderWebApp, type WebEnv } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
 import { newProjectKeys } from './stack/project-keys.ts';
 import { commerceStoreId, startLocalStack, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
@@ -225,9 +225,10 @@ function sharedStackLane(): Promise<void> {
 /**
  * The browser journeys on a stack of their own, so that they never meet the other suites' data
  * or load. The build needs only the stack's address and keys, all chosen before it starts: the
- * build runs while the stack starts. A real Apache serves it as shared hosting would, reading the
- * `.htaccess` the build wrote (its headers, its Content-Security-Policy, the app's fallback); then
- * `npm run smoke` checks that deployment from outside.
+ * build runs while the stack starts; its pre-rendered pages, which read the catalogue, once the
+ * stack is up. A real Apache serves it as shared hosting would, reading the `.htaccess` the build
+ * wrote (its headers, its Content-Security-Policy, the app's fallback); then `npm run smoke` checks
+ * that deployment from outside.
  */
 async function journeysLane(): Promise<void> {
   const [webPort, apiPort, commercePort] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -239,6 +240,7 @@ async function journeysLane(): Promise<void> {
     VITE_COMMERCE_API_URL: `http://127.0.0.1:${commercePort}`,
     VITE_COMMERCE_STORE_ID: commerceStoreId,
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
+    VITE_SITE_URL: siteUrl,
   };
   const outDir = join(scratch, 'web-dist');
   // Apache's workers run as www-data when the tests run as root: they must reach the build.
@@ -248,6 +250,8 @@ async function journeysLane(): Promise<void> {
   built.catch(() => undefined);
   await onThrowawayStack('journeys', { siteUrl, keys, ports: { api: apiPort, commerce: commercePort } }, async (stack) => {
     await built;
+    // The pages crawlers read are written from the catalogue, which the stack's sandbox serves.
+    await phase('web app pre-rendering', () => prerenderWebApp(webEnv, outDir));
     const web = await serveWithApache({ root: outDir, port: webPort });
     running.push(web);
     try {

@@ -1,6 +1,7 @@
 // Runs the web app against a local stack: Vite's dev server for `npm start`, or a production
-// build served by `vite preview` for the web benchmark. The browser journeys serve the build with
-// a real Apache instead (apache.ts), reading the hosting configuration the build writes.
+// build served by `vite preview` for the web benchmark, with its pre-rendered pages written from
+// the stack's catalogue (web/scripts/prerender.ts). The browser journeys serve the build with a real
+// Apache instead (apache.ts), reading the hosting configuration the build writes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './paths.ts';
@@ -12,9 +13,12 @@ export interface WebEnv {
   VITE_COMMERCE_API_URL: string;
   VITE_COMMERCE_STORE_ID: string;
   VITE_ADMIN_EMAIL: string;
+  /** The shop's public origin, for the pre-rendered pages' absolute URLs (a local default). */
+  VITE_SITE_URL?: string;
 }
 
 const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
+const tsx = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
 const webDir = join(repoRoot, 'web');
 
 export async function buildWebApp(env: WebEnv, outDir: string): Promise<void> {
@@ -23,6 +27,15 @@ export async function buildWebApp(env: WebEnv, outDir: string): Promise<void> {
     env: { ...process.env, ...env },
   });
   if (code !== 0) throw new Error(`the web build failed (exit code ${code})`);
+}
+
+/**
+ * Writes the crawler-readable pages, sitemap.xml and robots.txt into a build (what `npm run
+ * build` does after `vite build`): it reads the catalogue, so the commerce service must be up.
+ */
+export async function prerenderWebApp(env: WebEnv, outDir: string): Promise<void> {
+  const code = await runCommand(process.execPath, [tsx, 'scripts/prerender.ts', '--outDir', outDir], { cwd: webDir, env: { ...process.env, ...env } });
+  if (code !== 0) throw new Error(`the pre-rendering failed (exit code ${code})`);
 }
 
 export interface WebServer {

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
+import { documentTitle } from '@/lib/document-title';
 
 /** Sets the page title and meta description while the calling page is shown. */
 export function useDocumentMeta({ title, description }: { title?: string | undefined; description?: string | undefined }) {
   useEffect(() => {
     if (!title) return;
     const previous = document.title;
-    document.title = `${title} | Lumière Sacrée`;
+    document.title = documentTitle(title);
     return () => {
       document.title = previous;
     };

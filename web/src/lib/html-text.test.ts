@@ -6,6 +6,10 @@ describe('metaDescription', () => {
     expect(htmlToText('<p>Une <strong>méditation</strong></p>\n<p>guidée</p>')).toBe('Une méditation guidée');
   });
 
+  it('keeps the words of two blocks apart', () => {
+    expect(htmlToText('<p>Trois durées.</p><ul><li>Voix du Maître</li><li>Musique<br>originale</li></ul>')).toBe('Trois durées. Voix du Maître Musique originale');
+  });
+
   it('ignores scripts and styles', () => {
     expect(htmlToText('<p>Paix</p><script>alert(1)</script><style>p{}</style>')).toBe('Paix');
   });

@@ -2,6 +2,7 @@ import { Compass, Eye, Sun } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { publicPages } from '@/app/public-pages';
 
 const principles = [
   {
@@ -22,7 +23,7 @@ const principles = [
 ];
 
 export default function AboutRoute() {
-  useDocumentMeta({ title: 'À Propos' });
+  useDocumentMeta(publicPages.about);
   return (
     <div className="mx-auto max-w-5xl px-4 py-16 sm:px-6 lg:px-8">
       <header className="mx-auto max-w-3xl text-center">

@@ -1,6 +1,7 @@
 import { Clock, Mail, MessageCircleHeart } from 'lucide-react';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { publicPages } from '@/app/public-pages';
 
 const promises = [
   { icon: MessageCircleHeart, title: 'Une écoute attentive', text: 'Chaque message est lu personnellement par un membre de notre équipe.' },
@@ -9,7 +10,7 @@ const promises = [
 ];
 
 export default function ContactRoute() {
-  useDocumentMeta({ title: 'Contact' });
+  useDocumentMeta(publicPages.contact);
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:px-8">
       <header className="mx-auto mb-12 max-w-2xl text-center">

@@ -1,6 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { publicPages } from '@/app/public-pages';
 
 const questions = [
   {
@@ -31,7 +32,7 @@ const questions = [
 ];
 
 export default function FaqRoute() {
-  useDocumentMeta({ title: 'FAQ' });
+  useDocumentMeta(publicPages.faq);
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <header className="mb-12 text-center">

@@ -6,6 +6,7 @@ import { featuredProductParams } from '@/features/catalogue/api/get-products';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { buttonVariants } from '@/components/ui/button';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { publicPages } from '@/app/public-pages';
 
 const pillars = [
   {
@@ -26,7 +27,7 @@ const pillars = [
 ];
 
 export default function HomeRoute() {
-  useDocumentMeta({ title: 'Accueil' });
+  useDocumentMeta(publicPages.home);
   const addToCart = useAddToCart('Erreur');
 
   return (

@@ -1,9 +1,10 @@
 import { useAddToCart } from '@/app/hooks/use-add-to-cart';
 import { ProductGrid } from '@/features/catalogue/components/product-grid';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { publicPages } from '@/app/public-pages';
 
 export default function StoreRoute() {
-  useDocumentMeta({ title: 'Boutique' });
+  useDocumentMeta(publicPages.store);
   const addToCart = useAddToCart('Erreur');
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">

@@ -1,0 +1,82 @@
+// The app on the pre-rendered pages (issue 27), production build: each public URL opened
+// directly and reloaded boots the same app as before, keeps the title the HTML was served with
+// (no change once the app has started), and keeps one set of head tags; a product opened from a
+// shared link sells as usual.
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowser } from './support/browser.ts';
+import { cartButton } from './support/cart.ts';
+import { crawl } from './support/crawler.ts';
+
+const browser = useBrowser();
+
+const pages = [
+  { path: '/', heading: 'Éveillez la lumière qui sommeille en vous' },
+  { path: '/store', heading: 'Boutique' },
+  { path: '/about', heading: 'À Propos' },
+  { path: '/faq', heading: 'Questions fréquentes' },
+  { path: '/contact', heading: 'Contact' },
+  { path: '/product/prod_gratitude', heading: 'Méditation de la Gratitude' },
+  { path: '/product/prod_rituel_purification', heading: 'Rituel de Purification' },
+];
+
+/** The head once the app runs: its title, and how many of each tag a page must have once. */
+interface BootedHead {
+  title: string;
+  titles: number;
+  descriptions: number;
+  canonicals: number;
+  canonical: string | undefined;
+}
+const headOf = (page: Page) =>
+  page.evaluate(`({
+    title: document.title,
+    titles: document.querySelectorAll('title').length,
+    descriptions: document.querySelectorAll('meta[name="description"]').length,
+    canonicals: document.querySelectorAll('link[rel="canonical"]').length,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? undefined,
+  })`) as Promise<BootedHead>;
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
+
+it('opens each public page and product from its link and on reload, with the title it was served with', async () => {
+  const page = await browser.open();
+  for (const { path, heading: name } of pages) {
+    const served = await crawl(path);
+    await page.goto(path);
+    await expect.poll(() => heading(page, name).isVisible(), { message: path }).toBe(true);
+    const booted = await headOf(page);
+    expect(booted, path).toEqual({ title: served.title, titles: 1, descriptions: 1, canonicals: 1, canonical: served.canonical });
+    await page.reload();
+    await expect.poll(() => heading(page, name).isVisible(), { message: `${path} reloaded` }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect((await headOf(page)).title).toBe(served.title);
+  }
+  await expect.poll(() => page.getByText('En rupture de stock', { exact: true }).isVisible()).toBe(true);
+  await screenshot(page, 'deep-link-sold-out');
+});
+
+it('sells from a shared product link, survives a reload, and moves on through the app', async () => {
+  const page = await browser.open();
+  await page.goto('/product/prod_gratitude');
+  await expect.poll(() => heading(page, 'Méditation de la Gratitude').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('7,00 €').first().isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+
+  await page.reload();
+  await expect.poll(() => heading(page, 'Méditation de la Gratitude').isVisible()).toBe(true);
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Boutique' }).click();
+  await expect.poll(() => page.url()).toMatch(/\/store$/);
+  await expect.poll(() => page.getByRole('article', { name: 'Rituel de la Pleine Lune' }).isVisible()).toBe(true);
+  await expect.poll(() => page.title()).toBe('Boutique | Lumière Sacrée');
+  await page.getByRole('article', { name: 'Rituel de la Pleine Lune' }).getByRole('link').first().click();
+  await expect.poll(() => heading(page, 'Rituel de la Pleine Lune').isVisible()).toBe(true);
+  await expect.poll(() => page.title()).toBe('Rituel de la Pleine Lune | Lumière Sacrée');
+  await page.goBack();
+  await expect.poll(() => page.url()).toMatch(/\/store$/);
+  await expect.poll(() => page.title()).toBe('Boutique | Lumière Sacrée');
+  await screenshot(page, 'deep-link-product');
+});
