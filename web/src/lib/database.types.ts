@@ -9,6 +9,135 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      admin_notification_preferences: {
+        Row: {
+          admin_id: string
+          chat: Database["public"]["Enums"]["admin_notification_delivery"]
+          contact: Database["public"]["Enums"]["admin_notification_delivery"]
+          digest_hour: number
+          orders: Database["public"]["Enums"]["admin_notification_delivery"]
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          admin_id?: string
+          chat?: Database["public"]["Enums"]["admin_notification_delivery"]
+          contact?: Database["public"]["Enums"]["admin_notification_delivery"]
+          digest_hour?: number
+          orders?: Database["public"]["Enums"]["admin_notification_delivery"]
+          updated_at?: string
+        }
+        Update: {
+          admin_id?: string
+          chat?: Database["public"]["Enums"]["admin_notification_delivery"]
+          contact?: Database["public"]["Enums"]["admin_notification_delivery"]
+          digest_hour?: number
+          orders?: Database["public"]["Enums"]["admin_notification_delivery"]
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "admin_notification_preferences_admin_id_fkey"
+            columns: ["admin_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      admin_notifications: {
+        Row: {
+          attempts: number
+          claimed_until: string | null
+          contact_message_id: string | null
+          created_at: string
+          customer_id: string | null
+          delivery: Database["public"]["Enums"]["admin_notification_delivery"]
+          due_at: string
+          event_at: string
+          failed_at: string | null
+          id: string
+          last_error: string | null
+          last_event_at: string
+          line_count: number
+          order_id: string | null
+          recipient_id: string
+          sent_at: string | null
+          status: Database["public"]["Enums"]["admin_notification_status"]
+          topic: Database["public"]["Enums"]["admin_notification_topic"]
+        }
+        ComputedFields: never
+        Insert: {
+          attempts?: number
+          claimed_until?: string | null
+          contact_message_id?: string | null
+          created_at?: string
+          customer_id?: string | null
+          delivery: Database["public"]["Enums"]["admin_notification_delivery"]
+          due_at: string
+          event_at: string
+          failed_at?: string | null
+          id?: string
+          last_error?: string | null
+          last_event_at: string
+          line_count?: number
+          order_id?: string | null
+          recipient_id: string
+          sent_at?: string | null
+          status?: Database["public"]["Enums"]["admin_notification_status"]
+          topic: Database["public"]["Enums"]["admin_notification_topic"]
+        }
+        Update: {
+          attempts?: number
+          claimed_until?: string | null
+          contact_message_id?: string | null
+          created_at?: string
+          customer_id?: string | null
+          delivery?: Database["public"]["Enums"]["admin_notification_delivery"]
+          due_at?: string
+          event_at?: string
+          failed_at?: string | null
+          id?: string
+          last_error?: string | null
+          last_event_at?: string
+          line_count?: number
+          order_id?: string | null
+          recipient_id?: string
+          sent_at?: string | null
+          status?: Database["public"]["Enums"]["admin_notification_status"]
+          topic?: Database["public"]["Enums"]["admin_notification_topic"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "admin_notifications_contact_message_id_fkey"
+            columns: ["contact_message_id"]
+            isOneToOne: false
+            referencedRelation: "contact_messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "admin_notifications_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "admin_notifications_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "admin_notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       admin_role_changes: {
         Row: {
           changed_at: string
@@ -625,6 +754,18 @@ export type Database = {
           visits_24h: number
         }[]
       }
+      admin_notification_contents: {
+        Args: { p_ids: string[] }
+        Returns: {
+          delivery: Database["public"]["Enums"]["admin_notification_delivery"]
+          details: Json
+          event_at: string
+          id: string
+          line_count: number
+          recipient_email: string
+          topic: Database["public"]["Enums"]["admin_notification_topic"]
+        }[]
+      }
       admin_orders_export: {
         Args: {
           p_after_created_at?: string
@@ -680,6 +821,13 @@ export type Database = {
         Args: { p_online_only: boolean; p_variant_id: string }
         Returns: undefined
       }
+      admin_unread_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          contact_messages: number
+          conversations: number
+        }[]
+      }
       admin_users: {
         Args: { p_limit?: number; p_offset?: number; p_search?: string }
         Returns: {
@@ -721,6 +869,35 @@ export type Database = {
         }[]
       }
       checkout_terms: { Args: Record<PropertyKey, never>; Returns: Json }
+      claim_admin_notifications: {
+        Args: { p_limit: number }
+        Returns: {
+          attempts: number
+          claimed_until: string | null
+          contact_message_id: string | null
+          created_at: string
+          customer_id: string | null
+          delivery: Database["public"]["Enums"]["admin_notification_delivery"]
+          due_at: string
+          event_at: string
+          failed_at: string | null
+          id: string
+          last_error: string | null
+          last_event_at: string
+          line_count: number
+          order_id: string | null
+          recipient_id: string
+          sent_at: string | null
+          status: Database["public"]["Enums"]["admin_notification_status"]
+          topic: Database["public"]["Enums"]["admin_notification_topic"]
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "admin_notifications"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
       contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
       erase_account: { Args: { p_user_id: string }; Returns: string[] }
@@ -733,6 +910,18 @@ export type Database = {
       issue_download_link: {
         Args: { p_disposition?: string; p_order_item_id: string }
         Returns: string
+      }
+      mark_admin_notifications_failed: {
+        Args: { p_ids: string[]; p_reason: string; p_retryable: boolean }
+        Returns: undefined
+      }
+      mark_admin_notifications_sent: {
+        Args: { p_ids: string[] }
+        Returns: undefined
+      }
+      mark_contact_messages_seen: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
       }
       mark_payment_issue_handled: {
         Args: { issue_session_id: string }
@@ -787,7 +976,9 @@ export type Database = {
       }
     }
     Enums: {
-      [_ in never]: never
+      admin_notification_delivery: "immediate" | "digest" | "none"
+      admin_notification_status: "pending" | "sent" | "failed"
+      admin_notification_topic: "contact" | "chat" | "order"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -911,6 +1102,10 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      admin_notification_delivery: ["immediate", "digest", "none"],
+      admin_notification_status: ["pending", "sent", "failed"],
+      admin_notification_topic: ["contact", "chat", "order"],
+    },
   },
 } as const
