@@ -19,7 +19,7 @@ const sidebarCount = async (page: Page, label: string) => {
 /** Records what the page asks of the Badging API (Chromium has it; the recording wraps it). */
 const recordAppBadge = () => {
   const calls: unknown[] = [];
-  (window as unknown as { appBadgeCalls: unknown[] }).appBadgeCalls = calls;
+  (globalThis as unknown as { appBadgeCalls: unknown[] }).appBadgeCalls = calls;
   const record = (contents?: number) => {
     calls.push(contents ?? 0);
     return Promise.resolve();
@@ -49,7 +49,7 @@ it('a customer writes in the chat: the admin layout counts it live, the badge sh
 
   // Live, without a reload: one more conversation waiting, and the app's badge says so.
   await expect.poll(() => sidebarCount(admin, 'Conversations'), { timeout: 15_000 }).toBe(String(before + 1));
-  const badge = await admin.evaluate(() => (window as unknown as { appBadgeCalls: number[] }).appBadgeCalls.at(-1));
+  const badge = await admin.evaluate(() => (globalThis as unknown as { appBadgeCalls: number[] }).appBadgeCalls.at(-1));
   expect(badge).toBeGreaterThanOrEqual(before + 1);
   await screenshot(admin, 'notifications-sidebar-count');
 

@@ -200,7 +200,7 @@ describe('functions (RPC)', () => {
   });
 
   it('passes the whole body to a function of one unnamed parameter, by Content-Type', async () => {
-    const post = (fn: string, type: string, body: BodyInit) =>
+    const post = (fn: string, type: string, body: RequestInit['body']) =>
       fetch(`${url}/rest/v1/rpc/${fn}`, { method: 'POST', headers: { apikey: key, 'Content-Type': type }, body });
     const text = await post('echo_text', 'text/plain', 'bonjour');
     expect([text.status, await text.json()]).toEqual([200, 'text:bonjour']);

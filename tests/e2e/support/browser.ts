@@ -57,9 +57,7 @@ export function useBrowser(): { open(options?: BrowserContextOptions): Promise<P
       await accessibility.reset();
     }
     const violations = tabs.flatMap((tab) => tab.violations);
-    if (violations.length > 0) throw new Error(`Content-Security-Policy violations:
-${violations.join('
-')}`);
+    if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
   });
   return {
     async open(options = {}) {
