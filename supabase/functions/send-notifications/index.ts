@@ -7,6 +7,7 @@
 // failed with the reason (retried later with back-off while the failure may pass, listed for the
 // administrators after the last try). A mail's idempotency key is made of its rows' ids, so a
 // retry after a lost answer is sent once by the provider.
+import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse } from '../_shared/errors.ts';
 import { bearsJobSecret } from '../_shared/job-secret.ts';
@@ -34,7 +35,7 @@ function mailsOf(contents: NotificationContent[], siteUrl: string): { ids: strin
   return mails;
 }
 
-Deno.serve(async (request) => {
+Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   try {
     if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.');
@@ -72,4 +73,4 @@ Deno.serve(async (request) => {
   } catch (error) {
     return errorResponse(error);
   }
-});
+}));
