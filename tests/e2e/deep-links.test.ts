@@ -62,11 +62,11 @@ it('sells from a shared product link, survives a reload, and moves on through th
   await expect.poll(() => heading(page, 'Méditation de la Gratitude').isVisible()).toBe(true);
   await expect.poll(() => page.getByText('7,00 €').first().isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
 
   await page.reload();
   await expect.poll(() => heading(page, 'Méditation de la Gratitude').isVisible()).toBe(true);
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
 
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Boutique' }).click();
   await expect.poll(() => page.url()).toMatch(/\/store$/);

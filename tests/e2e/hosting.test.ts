@@ -44,7 +44,9 @@ it('answers the shell, an asset, the service worker and a deep link with the sit
     expect(headers.get('cache-control'), path).toBe(cache);
     expect(headers.get('content-type'), path).toMatch(type);
   }
-  expect(await (await fetch(`${webUrl()}${productPath}`)).text()).toBe(html);
+  // A deep link the build did not pre-render gets the app's shell; a product, its own page (issue #27).
+  expect(await (await fetch(`${webUrl()}/dashboard/orders`)).text()).toBe(html);
+  expect(await (await fetch(`${webUrl()}${productPath}`)).text()).toContain('<title>Méditation de la Lumière Intérieure | Lumière Sacrée</title>');
   const csp = policy.securityHeaders['Content-Security-Policy']!;
   expect(csp).toMatch(/script-src 'self';/);
   expect(csp).toContain(`connect-src 'self' ${env.SUPABASE_URL} ${env.SUPABASE_URL!.replace('http:', 'ws:')} ${env.COMMERCE_API_URL}`);

@@ -62,10 +62,10 @@ async function buyTeachingAndMeditation(buyer: Account): Promise<Page> {
   const page = await signedIn(browser, buyer);
   await page.goto('/product/prod_sept_portes');
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (1 article)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
   await page.goto('/product/prod_gratitude');
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier (2 articles)');
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 2 articles');
   await payForCart(page);
   return page;
 }
