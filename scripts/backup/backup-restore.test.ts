@@ -108,6 +108,9 @@ beforeAll(async () => {
   sourceDb = new pg.Client({ connectionString: source.dbUrl });
   targetDb = new pg.Client({ connectionString: target.dbUrl });
   await Promise.all([sourceDb.connect(), targetDb.connect()]);
+  // The schedules (reconciliation, confirmations, the administrators' notifications) change their
+  // outboxes every minute: paused on both stacks, so that what the test compares stays put.
+  await Promise.all([sourceDb, targetDb].map((db) => db.query('update cron.job set active = false')));
 
   // The shop: the demo customer's order (a teaching, a meditation, a ritual), their stamped PDF
   // and a chat message; a second customer's order; each order with its invoice number.
