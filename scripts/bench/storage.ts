@@ -5,9 +5,10 @@
 //    ways, runs interleaved: from disk (both files' pages evicted from the page cache before each
 //    timed run, checked with `fincore`: page-cache.ts), which is what the target says, and from
 //    the page cache (the file just read), where the baseline is a memory copy and the gateway's
-//    loopback transfer dominates. Both are timed in the client process, their bytes counted by
-//    the same handler. The gateway's CPU per download is shown beside them, and the client's CPU
-//    for a plain read and for receiving the same bytes over HTTP: what any HTTP path adds.
+//    loopback transfer dominates. Both are timed in the client process, each read into the same
+//    reused 1 MiB buffer (storage-client.ts says why the download does not go through node:http).
+//    The gateway's CPU per download is shown beside them, and the client's CPU for a plain read
+//    and for receiving the same bytes over HTTP.
 // 2. Seek latency: `Range` requests of 256 KB at random offsets: p95, target < 50 ms.
 // 3. The gateway process's resident memory while 10 clients download the video at once: growth
 //    over the idle figure, target < 64 MB (bytes must stream, never sit in memory).
