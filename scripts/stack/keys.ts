@@ -1,4 +1,4 @@
-// JWTs of the local stack: access tokens signed with the project's ES256 signing key (or, for the
+// JWTs of the local stack: access tokens signed with the project's ES256 (or RS256) signing key (or, for the
 // legacy world, HS256 with the JWT secret), their verification as the services do it, and the
 // legacy anon and service-role keys derived from the secret, shaped like `supabase start`'s.
 import { createHmac, randomBytes, sign, timingSafeEqual, verify } from 'node:crypto';
@@ -8,7 +8,7 @@ import { privateKeyObject, publicKeyObject, type PublicJwk, type SigningKey } fr
 
 export type JwtClaims = Record<string, unknown> & { exp?: number; role?: string; sub?: string };
 
-/** An HS256 secret, or an ES256 signing key. */
+/** An HS256 secret, or an ES256 or RS256 signing key. */
 export type TokenKey = string | SigningKey;
 
 const base64url = (input: Buffer | string) => Buffer.from(input).toString('base64url');
@@ -18,7 +18,7 @@ export function signJwt(claims: JwtClaims, key: TokenKey): string {
     const body = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
     return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
   }
-  const body = `${base64url(JSON.stringify({ alg: 'ES256', kid: key.kid, typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
+  const body = `${base64url(JSON.stringify({ alg: key.alg, kid: key.kid, typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}`;
   return `${body}.${sign('sha256', Buffer.from(body), { key: privateKeyObject(key), dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
 }
 
@@ -70,9 +70,10 @@ function hs256Valid(decoded: Decoded, secret: string): boolean {
   return decoded.signature.length === expected.length && timingSafeEqual(decoded.signature, expected);
 }
 
-function es256Valid(decoded: Decoded, jwks: PublicJwk[]): boolean {
-  const key = jwks.find((k) => k.kid === decoded.header.kid);
-  if (!key || decoded.signature.length !== 64) return false;
+/** ES256 or RS256, by the JWKS key its `kid` names, which must be of the header's algorithm. */
+function asymmetricValid(decoded: Decoded, jwks: PublicJwk[]): boolean {
+  const key = jwks.find((k) => k.kid === decoded.header.kid && k.alg === decoded.header.alg);
+  if (!key || (key.alg === 'ES256' && decoded.signature.length !== 64)) return false;
   return verify('sha256', Buffer.from(decoded.signed), { key: publicKeyObject(key), dsaEncoding: 'ieee-p1363' }, decoded.signature);
 }
 
@@ -89,14 +90,14 @@ export function verifyJwt(token: string, secret: string, now = Date.now() / 1000
 }
 
 /**
- * An access token, as PostgREST, GoTrue, Realtime and Storage verify it: ES256 by the key its
- * `kid` names in the JWKS; HS256 by the legacy secret only while the legacy keys are on; any
+ * An access token, as PostgREST, GoTrue, Realtime and Storage verify it: ES256 (or RS256) by the
+ * key its `kid` names in the JWKS; HS256 by the legacy secret only while the legacy keys are on; any
  * other algorithm (`none`, an HS256 token keyed with the public key) refused.
  */
 export function verifyAccessToken(token: string, keys: AccessTokenKeys, now = Date.now() / 1000): JwtClaims {
   const decoded = decode(token);
   const { alg } = decoded.header;
-  const valid = alg === 'ES256' ? es256Valid(decoded, keys.jwks) : alg === 'HS256' && keys.legacySecret !== undefined && hs256Valid(decoded, keys.legacySecret);
+  const valid = alg === 'ES256' || alg === 'RS256' ? asymmetricValid(decoded, keys.jwks) : alg === 'HS256' && keys.legacySecret !== undefined && hs256Valid(decoded, keys.legacySecret);
   if (!valid) throw invalidSignature();
   return checkExpiry(decoded.claims, now);
 }
