@@ -12,11 +12,13 @@
 // asymmetric-JWT one (RS256, sign-ups confirmed, GoTrue's own routes at the root of
 // localhost:9996, no API key) is this same service, so a plain proxy on that port forwards to
 // /auth/v1 with the anon key and jest.config.docker.js runs asymmetric-jwt.test.ts through it.
-// Arguments after the path go to jest (file filters, -t); the exit code is jest's.
-import { existsSync, readFileSync } from 'node:fs';
+// Arguments after the path go to jest (file filters, -t; the docker test then runs only if
+// named); each file's passed/failed/skipped counts are printed at the end; the exit code is jest's.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { step } from '../../lib/log.ts';
 import { runCommand } from '../../lib/processes.ts';
 import { startLocalStack } from '../launch.ts';
@@ -84,21 +86,44 @@ const stack = await startLocalStack({
   authRateLimits: readAuthRateLimits(suiteConfig),
   emailMaxFrequencySeconds: (parseGoDuration(email.max_frequency ?? '1s') ?? 1000) / 1000,
 });
+interface JestReport {
+  testResults: Array<{ name: string; assertionResults: Array<{ status: string }> }>;
+}
+
+/** One line per test file: passed / failed / skipped. */
+function printCounts(report: JestReport): void {
+  for (const file of report.testResults.sort((a, b) => a.name.localeCompare(b.name))) {
+    const count = (status: string) => file.assertionResults.filter((a) => a.status === status).length;
+    console.log(`  ${relative(authJs, file.name).padEnd(44)} ${String(count('passed')).padStart(4)} passed ${String(count('failed')).padStart(4)} failed ${String(count('pending') + count('skipped') + count('todo')).padStart(4)} skipped`);
+  }
+}
+
+const reportDir = mkdtempSync(join(tmpdir(), 'auth-js-suite-'));
 let exitCode = 1;
 try {
   const proxy = await startAsymmetricProxy(stack.apiUrl, anonKey);
   try {
     const jest = suiteRequire.resolve('jest/bin/jest');
-    const run = (config: string, args: string[]) => runCommand(process.execPath, [jest, '--config', config, '--runInBand', '--coverage=false', ...args], { cwd: authJs, stdio: 'inherit' });
+    const run = async (config: string, args: string[]) => {
+      const outputFile = join(reportDir, `${config}.json`);
+      const code = await runCommand(process.execPath, [jest, '--config', config, '--runInBand', '--coverage=false', '--json', `--outputFile=${outputFile}`, ...args], { cwd: authJs, stdio: 'inherit' });
+      if (existsSync(outputFile)) printCounts(JSON.parse(readFileSync(outputFile, 'utf8')) as JestReport);
+      return code;
+    };
     step(`auth-js suite (jest.config.cli.js) against ${stack.apiUrl}/auth/v1`);
     const cli = await run('jest.config.cli.js', jestArgs);
-    step(`auth-js docker-tests/asymmetric-jwt.test.ts (jest.config.docker.js) against localhost:${asymmetricPort}`);
-    const asymmetric = jestArgs.length ? 0 : await run('jest.config.docker.js', ['docker-tests/asymmetric-jwt.test.ts']);
+    const docker = jestArgs.length === 0 || jestArgs.some((arg) => arg.includes('asymmetric-jwt'));
+    let asymmetric = 0;
+    if (docker) {
+      step(`auth-js docker-tests/asymmetric-jwt.test.ts (jest.config.docker.js) against localhost:${asymmetricPort}`);
+      asymmetric = await run('jest.config.docker.js', ['docker-tests/asymmetric-jwt.test.ts']);
+    }
     exitCode = cli || asymmetric;
   } finally {
     proxy.close();
   }
 } finally {
   await stack.stop();
+  rmSync(reportDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
