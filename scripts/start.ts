@@ -100,7 +100,7 @@ try {
     '',
     `  Publishable key     ${live.publishableKey}`,
     `  Secret key          ${live.secretKey}   (never in a browser: refused there)`,
-    `  JWKS                ${live.apiUrl}/auth/v1/.well-known/jwks.json   (ES256 key ${live.signingKey.kid}, in ${join(stateDir, 'signing_keys.json')})`,
+    `  JWKS                ${live.apiUrl}/auth/v1/.well-known/jwks.json   (${live.signingKey.alg} key ${live.signingKey.kid}, in ${join(stateDir, 'signing_keys.json')})`,
     `  Legacy keys         ${legacyKeys ? 'on (SHOP_LEGACY_KEYS=on): the JWT keys below and HS256 tokens are accepted' : 'off: the JWT keys below and HS256 tokens are refused (SHOP_LEGACY_KEYS=on accepts them)'}`,
     `  anon key            ${live.anonKey}`,
     `  service_role key    ${live.serviceRoleKey}`,
