@@ -56,13 +56,31 @@ async function transcodeOne(client: SupabaseClient, sourcePath: string): Promise
   }
 }
 
-/** Transcodes every pending video, one after another; what was made. A failure stops the run (the next run starts again with what is still pending). */
-export async function transcodePendingVideos(apiUrl: string, secretKey: string, onStart?: (sourcePath: string) => void): Promise<TranscodedVideo[]> {
+export interface TranscodeRun {
+  made: TranscodedVideo[];
+  /** Videos that could not be transcoded, and why: they stay pending for the next run. */
+  failed: Array<{ sourcePath: string; reason: string }>;
+}
+
+/**
+ * Transcodes every pending video (or those of `only`), one after another. A video that fails is
+ * reported and left pending; the others go on.
+ */
+export async function transcodePendingVideos(
+  apiUrl: string,
+  secretKey: string,
+  options: { only?: string[]; onStart?: (sourcePath: string) => void } = {},
+): Promise<TranscodeRun> {
   const client = nodeClient(apiUrl, secretKey);
-  const made: TranscodedVideo[] = [];
-  for (const sourcePath of await pendingVideos(client)) {
-    onStart?.(sourcePath);
-    made.push(await transcodeOne(client, sourcePath));
+  const run: TranscodeRun = { made: [], failed: [] };
+  const pending = await pendingVideos(client);
+  for (const sourcePath of options.only ? pending.filter((path) => options.only!.includes(path)) : pending) {
+    options.onStart?.(sourcePath);
+    try {
+      run.made.push(await transcodeOne(client, sourcePath));
+    } catch (error) {
+      run.failed.push({ sourcePath, reason: (error as Error).message });
+    }
   }
-  return made;
+  return run;
 }

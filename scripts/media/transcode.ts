@@ -15,11 +15,13 @@ function project(): { apiUrl: string; secretKey: string } {
 
 try {
   const { apiUrl, secretKey } = project();
-  const made = await transcodePendingVideos(apiUrl, secretKey, (path) => step(`transcoding ${path}`));
+  const { made, failed: failures } = await transcodePendingVideos(apiUrl, secretKey, { onStart: (path) => step(`transcoding ${path}`) });
   for (const video of made) {
     done(`${video.sourcePath}: ${video.renditions.map((r) => `${r.height}p ${Math.round(r.bandwidth / 1000)} kbit/s`).join(', ')} in ${video.seconds.toFixed(1)} s`);
   }
-  if (made.length === 0) done('every video already has its HLS renditions');
+  for (const failure of failures) failed(`${failure.sourcePath} was not transcoded (it stays pending): ${failure.reason}`);
+  if (made.length === 0 && failures.length === 0) done('every video already has its HLS renditions');
+  if (failures.length > 0) process.exitCode = 1;
 } catch (error) {
   failed(error instanceof SettingMissing ? error.message : `the transcode stopped: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -4,14 +4,14 @@
 // every playlist's segment a signed URL of its own, and the French subtitles the administrator
 // attached. Anon and another customer get nothing of it, neither through the function nor from
 // Storage; a segment's edited or expired token is refused.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcodePendingVideos, type TranscodedVideo } from '../../scripts/media/transcode-pending.ts';
+import { transcodePendingVideos, type TranscodeRun } from '../../scripts/media/transcode-pending.ts';
 import { deliverablesBucket } from '../../scripts/stack/sample-deliverables.ts';
+import { makeSampleVideo } from '../support/sample-video.ts';
 import { client, createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
 
 const env = process.env as unknown as ShopEnv;
@@ -31,7 +31,7 @@ let buyer: SupabaseClient;
 let other: SupabaseClient;
 let anon: SupabaseClient;
 let itemId: string;
-let made: TranscodedVideo[];
+let run: TranscodeRun;
 let previousFile: { object_path: string; file_type: string; content_type: string | null } | null;
 const work = mkdtempSync(join(tmpdir(), 'video-streams-'));
 
@@ -52,11 +52,7 @@ const viewerLink = (as: SupabaseClient) => as.functions.invoke<StreamAnswer>('is
 
 beforeAll(async () => {
   service = client(env, env.SUPABASE_SECRET_KEY);
-  const sample = join(work, 'sample.mp4');
-  execFileSync('ffmpeg', [
-    '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=24:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=6',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', sample,
-  ]);
+  const sample = makeSampleVideo(work, { seconds: 6, width: 1280, height: 720 });
   const bucket = service.storage.from(deliverablesBucket);
   expect((await bucket.upload(source, readFileSync(sample), { contentType: 'video/mp4' })).error).toBeNull();
   const { data: before } = await service.from('product_files').select('object_path, file_type, content_type').eq('variant_id', variantId).maybeSingle();
@@ -72,7 +68,7 @@ beforeAll(async () => {
   itemId = await buy(buyer);
   await buy(other);
 
-  made = await transcodePendingVideos(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY);
+  run = await transcodePendingVideos(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY, { only: [source] });
 }, 300_000);
 
 afterAll(async () => {
@@ -83,7 +79,8 @@ afterAll(async () => {
 
 describe('the transcode job', () => {
   it('makes 360p and 720p renditions beside the original, records them, and leaves them on the next run', async () => {
-    const ours = made.find((video) => video.sourcePath === source);
+    expect(run.failed).toEqual([]);
+    const ours = run.made.find((video) => video.sourcePath === source);
     expect(ours?.renditions.map((r) => [r.name, r.height])).toEqual([['360p', 360], ['720p', 720]]);
     const { data: row } = await service.from('video_streams').select('master_path, heights').eq('source_path', source).single();
     expect(row).toEqual({ master_path: `${source}.hls/master.m3u8`, heights: [360, 720] });
@@ -100,8 +97,8 @@ describe('the transcode job', () => {
       expect(names.filter((n) => n.endsWith('.m4s')).length).toBeGreaterThanOrEqual(2);
     }
 
-    const again = await transcodePendingVideos(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY);
-    expect(again.map((video) => video.sourcePath)).not.toContain(source);
+    const again = await transcodePendingVideos(env.SUPABASE_URL, env.SUPABASE_SECRET_KEY, { only: [source] });
+    expect(again).toEqual({ made: [], failed: [] });
   });
 });
 
