@@ -1,6 +1,6 @@
 // A video as HLS, made with Debian's ffmpeg: a small ladder of H.264/AAC renditions (360p and
-// 720p, never above the source's own height) cut into 4-second fMP4 segments, each with its
-// media playlist, and a master playlist naming them. fMP4 needs no transmuxing in hls.js and is
+// 720p, never above the source's own height) cut into 2-second fMP4 segments (short, so the first
+// frame comes after little data), each with its media playlist, and a master playlist naming them. fMP4 needs no transmuxing in hls.js and is
 // what Safari's native HLS plays too.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ export const ladder = [
   { height: 720, videoKbps: 2500 },
 ] as const;
 
-export const segmentSeconds = 4;
+export const segmentSeconds = 2;
 
 export interface SourceInfo {
   width: number;

@@ -1,6 +1,6 @@
-// Browser journey of a ritual over HLS (issue #28, item 3): an administrator's 720p ritual, made
-// here with ffmpeg's test pattern, is transcoded by `media:transcode`'s job and given French
-// subtitles; its buyer opens it and Chromium (no native HLS) plays it through hls.js: a MediaSource
+// Browser journeys of a ritual over HLS (issue #28, item 3): an administrator's 720p ritual, made
+// here with ffmpeg's test pattern, is transcoded by `media:transcode`'s job; the administrator
+// gives it French subtitles on the products page; its buyer opens it and Chromium (no native HLS) plays it through hls.js: a MediaSource
 // fed by signed segments of the private bucket, the French track shown over the picture. The
 // buyer seeks, stops, reloads: « Reprendre à … » resumes there, still over HLS. The page's CSP
 // lets all of it through (a violation fails the journey).
@@ -14,7 +14,7 @@ import { nodeClient } from '../../scripts/lib/supabase-client.ts';
 import { makeSampleVideo } from '../support/sample-video.ts';
 import { createCheckout, pay, type ShopEnv } from '../support/shop.ts';
 import { demoAdmin, signedIn, signUpCustomer, type Account } from './support/accounts.ts';
-import { screenshot, useBrowser } from './support/browser.ts';
+import { screenshot, screenshotsDir, useBrowser } from './support/browser.ts';
 
 /** What the journey reads of the player (these Node tests are typed without the DOM). */
 interface StreamingPlayer {
@@ -66,12 +66,6 @@ beforeAll(async () => {
   expect(run.failed).toEqual([]);
   expect(run.made[0]!.renditions.map((r) => r.height)).toEqual([360, 720]);
 
-  const admin = nodeClient(env.SUPABASE_URL, env.SUPABASE_PUBLISHABLE_KEY);
-  expect((await admin.auth.signInWithPassword({ email: demoAdmin.email, password: demoAdmin.password })).error).toBeNull();
-  const vtt = `WEBVTT\n\n00:00.000 --> 00:15.000\n${subtitleLine}\n`;
-  expect((await admin.storage.from('deliverables').upload(`${source}.subtitles/fr.vtt`, Buffer.from(vtt), { contentType: 'text/vtt' })).error).toBeNull();
-  expect((await admin.rpc('admin_set_video_subtitles', { p_source_path: source, p_language: 'fr', p_label: 'Français' })).error).toBeNull();
-
   buyer = await signUpCustomer('rituel-hls');
   const customer = nodeClient(env.SUPABASE_URL, env.SUPABASE_PUBLISHABLE_KEY);
   expect((await customer.auth.signInWithPassword({ email: buyer.email, password: buyer.password })).error).toBeNull();
@@ -85,6 +79,24 @@ beforeAll(async () => {
 afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
   if (previousFile) await service.from('product_files').update(previousFile).eq('variant_id', variantId);
+});
+
+it('the administrator sees the stream ready and attaches French subtitles on the products page', async () => {
+  const admin = await signedIn(browser, demoAdmin);
+  await admin.goto('/admin/products');
+  const variant = admin.getByRole('region', { name: 'Variante Rituel de la Pleine Lune (HD)' });
+  await expect.poll(() => variant.getByText('Diffusion adaptative prête (360p, 720p).').isVisible()).toBe(true);
+  expect(await variant.getByText('Aucun sous-titre.').isVisible()).toBe(true);
+
+  // Not WebVTT: refused in French, nothing recorded.
+  await variant.getByLabel('Ajouter des sous-titres (.vtt)').setInputFiles({ name: 'notes.vtt', mimeType: 'text/vtt', buffer: Buffer.from('Bonjour') });
+  await expect.poll(() => admin.getByText('Les sous-titres doivent être un fichier WebVTT (.vtt) commençant par « WEBVTT ».').isVisible()).toBe(true);
+
+  await variant.getByLabel('Langue').selectOption('fr');
+  const vtt = `WEBVTT\n\n00:00.000 --> 00:15.000\n${subtitleLine}\n`;
+  await variant.getByLabel('Ajouter des sous-titres (.vtt)').setInputFiles({ name: 'pleine-lune-fr.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt) });
+  await expect.poll(() => variant.getByRole('list', { name: 'Sous-titres' }).getByText('Français').isVisible()).toBe(true);
+  await variant.screenshot({ path: join(screenshotsDir, 'admin-video-subtitles.png') });
 });
 
 it('plays the ritual over HLS with its French subtitles shown, seeks, and resumes there after a reload', async () => {

@@ -5,6 +5,7 @@
 // as the caller, as short-lived as the viewer's link. The master playlist keeps its relative URIs;
 // the media playlists come beside it, keyed by them, for the page to serve to its player.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { playlistUris, rewritePlaylist } from '../_shared/hls-playlist.ts';
 import { deliverablesBucket } from './buyer-copy.ts';
 
 export interface VideoStream {
@@ -21,32 +22,6 @@ export interface SubtitleTrack {
 
 /** The folder of a path, with its trailing slash: `a/b/c.m3u8` → `a/b/`. */
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
-
-/** The URIs a playlist names: its non-comment lines, and the URI="…" of its tags (EXT-X-MAP). */
-export function playlistUris(text: string): string[] {
-  const uris: string[] = [];
-  for (const line of text.split('\n').map((l) => l.trim())) {
-    if (!line) continue;
-    if (line.startsWith('#')) {
-      const tagged = /URI="([^"]+)"/.exec(line)?.[1];
-      if (tagged) uris.push(tagged);
-    } else uris.push(line);
-  }
-  return uris;
-}
-
-/** The playlist with each URI replaced as `replace` says. */
-export function rewritePlaylist(text: string, replace: (uri: string) => string): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      const trimmed = line.trim();
-      if (!trimmed) return line;
-      if (trimmed.startsWith('#')) return line.replace(/URI="([^"]+)"/, (_, uri: string) => `URI="${replace(uri)}"`);
-      return replace(trimmed);
-    })
-    .join('\n');
-}
 
 /** A relative URI of a playlist in the bucket, as an object path; absolute or climbing ones are refused. */
 function objectOf(folder: string, uri: string): string {

@@ -2,6 +2,7 @@
 // master playlist (relative URIs) and its media playlists, whose segments are each a signed URL
 // of Storage. The page serves the playlists to the player itself, as blob: URLs: nothing of the
 // stream is fetched but its signed segments.
+import { rewritePlaylist } from '@functions-shared/hls-playlist.ts';
 
 export interface VideoStream {
   master: string;
@@ -36,14 +37,6 @@ export function subtitleTracksOf(value: unknown): SubtitleTrack[] {
   );
 }
 
-/** The master playlist with each media playlist's URI replaced as `urlOf` says. */
-export function masterWith(stream: VideoStream, urlOf: (uri: string) => string): string {
-  return stream.master
-    .split('\n')
-    .map((line) => (line.trim() && !line.startsWith('#') && line.trim() in stream.playlists ? urlOf(line.trim()) : line))
-    .join('\n');
-}
-
 const playlistType = 'application/vnd.apple.mpegurl';
 
 /** A blob: URL of the master playlist, whose media playlists are blob: URLs too; `revoke` frees them all. */
@@ -55,6 +48,6 @@ export function streamUrl(stream: VideoStream): { url: string; revoke(): void } 
     return url;
   };
   const media = new Map(Object.entries(stream.playlists).map(([uri, text]) => [uri, blobUrl(text)]));
-  const url = blobUrl(masterWith(stream, (uri) => media.get(uri)!));
+  const url = blobUrl(rewritePlaylist(stream.master, (uri) => media.get(uri) ?? uri));
   return { url, revoke: () => created.forEach((u) => URL.revokeObjectURL(u)) };
 }
