@@ -1,7 +1,7 @@
 // A video as HLS, made with Debian's ffmpeg: a small ladder of H.264/AAC renditions (360p and
 // 720p, never above the source's own height) cut into 2-second fMP4 segments (short, so the first
-// frame comes after little data), each with its media playlist, and a master playlist naming them. fMP4 needs no transmuxing in hls.js and is
-// what Safari's native HLS plays too.
+// frame comes after little data), each with its media playlist, and a master playlist naming them.
+// fMP4 needs no transmuxing in hls.js and is what Safari's native HLS plays too.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

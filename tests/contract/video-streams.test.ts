@@ -11,7 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcodePendingVideos, type TranscodeRun } from '../../scripts/media/transcode-pending.ts';
 import { deliverablesBucket } from '../../scripts/stack/sample-deliverables.ts';
-import { makeSampleVideo } from '../support/sample-video.ts';
+import { makeSampleVideo } from '../../scripts/lib/sample-video.ts';
 import { client, createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
 
 const env = process.env as unknown as ShopEnv;

@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { transcodePendingVideos } from '../../scripts/media/transcode-pending.ts';
 import { nodeClient } from '../../scripts/lib/supabase-client.ts';
-import { makeSampleVideo } from '../support/sample-video.ts';
+import { makeSampleVideo } from '../../scripts/lib/sample-video.ts';
 import { createCheckout, pay, type ShopEnv } from '../support/shop.ts';
 import { demoAdmin, signedIn, signUpCustomer, type Account } from './support/accounts.ts';
 import { screenshot, screenshotsDir, useBrowser } from './support/browser.ts';
@@ -95,7 +95,7 @@ it('the administrator sees the stream ready and attaches French subtitles on the
   await variant.getByLabel('Langue').selectOption('fr');
   const vtt = `WEBVTT\n\n00:00.000 --> 00:15.000\n${subtitleLine}\n`;
   await variant.getByLabel('Ajouter des sous-titres (.vtt)').setInputFiles({ name: 'pleine-lune-fr.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt) });
-  await expect.poll(() => variant.getByRole('list', { name: 'Sous-titres' }).getByText('Français').isVisible()).toBe(true);
+  await expect.poll(() => variant.getByRole('list', { name: 'Sous-titres' }).getByText('Français', { exact: true }).isVisible()).toBe(true);
   await variant.screenshot({ path: join(screenshotsDir, 'admin-video-subtitles.png') });
 });
 
