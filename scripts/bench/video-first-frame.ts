@@ -1,5 +1,5 @@
 // bench:storage's time to first frame of a ritual on a slow connection: a 20-second 720p video
-// (ffmpeg's test pattern at 2.5 Mbit/s, its index first) played in headless Chromium from its
+// (ffmpeg's test pattern under moving grain at 2.5 Mbit/s, its index first) played in headless Chromium from its
 // signed URL, against the same video over HLS after `media:transcode` (hls.js, starting on the
 // 360p rendition, each segment signed), the connection throttled to 1.5 Mbit/s down with 40 ms of
 // latency by Chromium's own network emulation (CDP), the cache off. Timed from handing the player
@@ -66,7 +66,7 @@ export async function measureFirstFrame(stack: LocalStack, runs: number): Promis
   const work = mkdtempSync(join(tmpdir(), 'bench-first-frame-'));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
   try {
-    const sample = makeSampleVideo(work, { seconds: 20, width: 1280, height: 720, videoKbps: 2500 });
+    const sample = makeSampleVideo(work, { seconds: 20, width: 1280, height: 720, videoKbps: 2500, grain: true });
     const bucket = nodeClient(stack.apiUrl, stack.secretKey).storage.from('deliverables');
     const { error } = await bucket.upload(source, readFileSync(sample), { contentType: 'video/mp4', upsert: true });
     if (error) throw new Error(`uploading the bench video: ${error.message}`);
