@@ -30,6 +30,8 @@ const osPackages = [
   { name: 'poppler-utils', proof: '/usr/bin/pdftotext', for: ['test'] },
   // gpg: the backups' encryption (npm run backup), proven by a restore in the tests.
   { name: 'gnupg', proof: '/usr/bin/gpg', for: ['test'] },
+  // ffmpeg: `npm run media:transcode` makes the videos' HLS renditions; the tests transcode a sample.
+  { name: 'ffmpeg', proof: '/usr/bin/ffmpeg', for: ['start', 'test'] },
   // The journeys run against the production build served by a real Apache reading its .htaccess.
   { name: 'apache2', proof: '/usr/sbin/apache2', for: ['test'] },
 ];

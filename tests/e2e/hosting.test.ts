@@ -49,7 +49,7 @@ it('answers the shell, an asset, the service worker and a deep link with the sit
   expect(await (await fetch(`${webUrl()}${productPath}`)).text()).toContain('<title>Méditation de la Lumière Intérieure | Lumière Sacrée</title>');
   const csp = policy.securityHeaders['Content-Security-Policy']!;
   expect(csp).toMatch(/script-src 'self';/);
-  expect(csp).toContain(`connect-src 'self' ${env.SUPABASE_URL} ${env.SUPABASE_URL!.replace('http:', 'ws:')} ${env.COMMERCE_API_URL}`);
+  expect(csp).toContain(`connect-src 'self' ${env.SUPABASE_URL} ${env.SUPABASE_URL!.replace('http:', 'ws:')} ${env.COMMERCE_API_URL} blob:`);
   // A missing chunk stays a 404 (a stale tab's import fails as a script), never the app's HTML.
   const missing = await fetch(`${webUrl()}/assets/absent-0000.js`);
   expect(missing.status).toBe(404);

@@ -6,9 +6,9 @@ const hosted = { VITE_SUPABASE_URL: 'https://abcdefgh.supabase.co', VITE_COMMERC
 describe('cspDirectives', () => {
   it('lists exactly the shop, its Supabase project over https and wss, and the commerce service', () => {
     const csp = cspDirectives(hosted);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://abcdefgh.supabase.co', 'wss://abcdefgh.supabase.co', 'https://api.boutique.example']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://abcdefgh.supabase.co', 'wss://abcdefgh.supabase.co', 'https://api.boutique.example', 'blob:']);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://api.boutique.example', 'https://abcdefgh.supabase.co']);
-    expect(csp['media-src']).toEqual(["'self'", 'https://abcdefgh.supabase.co']);
+    expect(csp['media-src']).toEqual(["'self'", 'https://abcdefgh.supabase.co', 'blob:']);
     expect(csp['worker-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(["'none'"]);
@@ -25,7 +25,7 @@ describe('cspDirectives', () => {
 
   it('takes a local http stack over ws, and image origins apart from the API', () => {
     const csp = cspDirectives({ VITE_SUPABASE_URL: 'http://127.0.0.1:54321', VITE_COMMERCE_API_URL: 'http://127.0.0.1:54330', VITE_COMMERCE_IMAGE_ORIGINS: ' https://cdn.boutique.example/img  https://images.example ' });
-    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:54321', 'ws://127.0.0.1:54321', 'http://127.0.0.1:54330']);
+    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:54321', 'ws://127.0.0.1:54321', 'http://127.0.0.1:54330', 'blob:']);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'http://127.0.0.1:54330', 'https://cdn.boutique.example', 'https://images.example', 'http://127.0.0.1:54321']);
   });
 

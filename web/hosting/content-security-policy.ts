@@ -66,11 +66,15 @@ export function cspDirectives(env: HostingEnv): CspDirectives {
     // data: for pdf.js's inline images and SVG data URIs.
     'img-src': unique(["'self'", 'data:', commerce, ...images, supabase[0]!]),
     'font-src': ["'self'", 'data:'],
-    // The catalogue (commerce service), Supabase's REST, auth, storage, functions and Realtime.
-    'connect-src': unique(["'self'", ...supabase, commerce, ...provider.connect]),
-    // Audio and video play from Storage's signed URLs.
-    'media-src': unique(["'self'", supabase[0]!]),
-    // pdf.js's worker (served with the app's assets) and the service worker.
+    // The catalogue (commerce service), Supabase's REST, auth, storage, functions and Realtime;
+    // blob: for a ritual's HLS playlists, which the viewer makes in the page from its link's
+    // answer and hls.js reads like any URL (its segments come from Storage).
+    'connect-src': unique(["'self'", ...supabase, commerce, ...provider.connect, 'blob:']),
+    // Audio and video play from Storage's signed URLs; blob: is the MediaSource hls.js plays a
+    // stream through (a page can only make blob: URLs of its own, from its own allowed fetches).
+    'media-src': unique(["'self'", supabase[0]!, 'blob:']),
+    // pdf.js's worker (served with the app's assets) and the service worker; hls.js runs without
+    // its worker (a blob: one), so none is added.
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'frame-src': provider.frame.length > 0 ? unique(provider.frame) : ["'none'"],

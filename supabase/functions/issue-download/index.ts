@@ -3,6 +3,8 @@
 // on the first request (buyer-copy.ts); audio and video go as they are. The link is asked of the
 // database as the caller (`issue_download_link`: their own paid item, logged, at most N a day),
 // and signed by Storage as the caller: its policy opens exactly that object, briefly, after it.
+// The viewer's link to a video comes with its HLS stream, once transcoded, and its subtitles
+// (video-stream.ts), signed the same way.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
@@ -13,6 +15,7 @@ import { callerClient, serviceClient } from '../_shared/supabase.ts';
 import { deliverablesBucket, makeBuyerCopy } from './buyer-copy.ts';
 import { deliveryFileName } from './file-name.ts';
 import { fileUnavailable, linkRefusal } from './refusals.ts';
+import { subtitleTracks, videoStream } from './video-stream.ts';
 
 /**
  * How long a link works. A download link only has to start the download the click asked for
@@ -82,7 +85,10 @@ Deno.serve(limitBody(async (request) => {
     // Named here rather than by createSignedUrl's `download` option, which encodes the name twice
     // (supabase/supabase-js#2468) and so saves « L%27%C3%89veil… » on hosted Storage.
     const url = disposition === 'attachment' ? `${signed.signedUrl}&download=${encodeURIComponent(fileName)}` : signed.signedUrl;
-    return jsonResponse({ url, file_name: fileName, file_type: item.file_type, expires_at: expiresAt.toISOString() });
+    const streaming = disposition === 'inline' && item.file_type === 'video'
+      ? { hls: await videoStream(caller, path, seconds), subtitles: await subtitleTracks(caller, path, seconds) }
+      : {};
+    return jsonResponse({ url, file_name: fileName, file_type: item.file_type, expires_at: expiresAt.toISOString(), ...streaming });
   } catch (error) {
     return errorResponse(error);
   }

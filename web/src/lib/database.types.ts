@@ -704,6 +704,53 @@ export type Database = {
           },
         ]
       }
+      video_streams: {
+        Row: {
+          heights: number[]
+          master_path: string
+          source_path: string
+          transcoded_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          heights: number[]
+          master_path: string
+          source_path: string
+          transcoded_at?: string
+        }
+        Update: {
+          heights?: number[]
+          master_path?: string
+          source_path?: string
+          transcoded_at?: string
+        }
+        Relationships: []
+      }
+      video_subtitles: {
+        Row: {
+          created_at: string
+          label: string
+          language: string
+          object_path: string
+          source_path: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          label: string
+          language: string
+          object_path: string
+          source_path: string
+        }
+        Update: {
+          created_at?: string
+          label?: string
+          language?: string
+          object_path?: string
+          source_path?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -801,6 +848,10 @@ export type Database = {
         Args: { p_variant_id: string }
         Returns: string
       }
+      admin_remove_video_subtitles: {
+        Args: { p_language: string; p_source_path: string }
+        Returns: string
+      }
       admin_role_history: {
         Args: { p_user_id: string }
         Returns: {
@@ -820,6 +871,10 @@ export type Database = {
       admin_set_variant_file_online_only: {
         Args: { p_online_only: boolean; p_variant_id: string }
         Returns: undefined
+      }
+      admin_set_video_subtitles: {
+        Args: { p_label: string; p_language: string; p_source_path: string }
+        Returns: string
       }
       admin_unread_counts: {
         Args: Record<PropertyKey, never>

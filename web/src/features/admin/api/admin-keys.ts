@@ -7,6 +7,7 @@ export const adminKeys = {
   legalVersions: ['admin', 'legal-versions'] as const,
   catalogue: ['admin', 'catalogue'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
+  videoMedia: (sourcePath: string) => ['admin', 'video-media', sourcePath] as const,
   users: ['admin', 'users'] as const,
   userOrders: (userId: string) => ['admin', 'users', userId, 'orders'] as const,
   roleHistory: (userId: string) => ['admin', 'users', userId, 'role-history'] as const,

@@ -1,10 +1,12 @@
 // A variant's deliverable on the products page: the file (name, type, size, upload date) or the
 // missing-file warning, and the administrator's actions: send a file, replace it (every buyer then
-// receives the new version), remove it, and mark it « Lecture en ligne uniquement ».
+// receives the new version), remove it, and mark it « Lecture en ligne uniquement »; a video's
+// streaming and subtitles below it.
 import { AlertTriangle, FileCheck2, Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { UploadStatus } from '@/features/admin/components/upload-status';
+import { VideoMediaPanel } from '@/features/admin/components/video-media-panel';
 import { useRemoveVariantFile } from '@/features/admin/api/remove-variant-file';
 import { useSetFileOnlineOnly } from '@/features/admin/api/set-file-online-only';
 import { useVariantFileUpload } from '@/features/admin/hooks/use-variant-file-upload';
@@ -95,6 +97,7 @@ export function VariantFilePanel({ variantId, label, status }: { variantId: stri
         <>
           <AttachedFile status={status} />
           <OnlineOnlySwitch variantId={variantId} onlineOnly={status.file.online_only} />
+          {status.file.file_type === 'video' ? <VideoMediaPanel sourcePath={status.file.object_path} /> : null}
         </>
       ) : status.state === 'missing' ? (
         <p className="flex items-start gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

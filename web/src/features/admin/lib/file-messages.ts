@@ -35,6 +35,21 @@ export const onlineOnlyFailed: FileMessage = {
   description: 'Le réglage « Lecture en ligne uniquement » n’a pas pu être enregistré. Réessayez.',
 };
 
+export const subtitlesNotVtt: FileMessage = {
+  title: 'Fichier refusé',
+  description: 'Les sous-titres doivent être un fichier WebVTT (.vtt) commençant par « WEBVTT ».',
+};
+
+export const subtitlesFailed: FileMessage = {
+  title: 'Erreur',
+  description: 'Les sous-titres n’ont pas pu être enregistrés. Réessayez.',
+};
+
+export const subtitlesRemoveFailed: FileMessage = {
+  title: 'Erreur',
+  description: 'Les sous-titres n’ont pas pu être retirés. Réessayez.',
+};
+
 /** An error that already carries the sentence to show. */
 export class FileActionError extends Error {
   constructor(readonly display: FileMessage) {

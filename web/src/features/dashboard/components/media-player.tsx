@@ -3,8 +3,11 @@
 // errors on its next request: a new link is asked and the player resumes where it was. The player
 // opens at the second the buyer last reached (on any device), offering to resume there or start
 // again, and saves the second as it plays, on pause, at the end and when the page goes.
+// A ritual transcoded to HLS streams through hls.js instead (use-hls-playback.ts), its segments
+// each a signed link renewed the same way; its subtitles are the video's tracks, French shown.
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { ResumePrompt } from '@/features/dashboard/components/resume-prompt';
+import { playsOverHls, useHlsPlayback } from '@/features/dashboard/hooks/use-hls-playback';
 import { usePositionSaver } from '@/features/dashboard/hooks/use-position-saver';
 import { DeliveryError, toDeliveryError } from '@/features/dashboard/lib/delivery-errors';
 import type { LinkSource } from '@/features/dashboard/lib/link-renewal';
@@ -20,6 +23,9 @@ interface MediaPlayerProps {
   title: string;
   onFailure(error: DeliveryError): void;
 }
+
+/** MediaError's MEDIA_ERR_NETWORK: what a stream's fatal network error amounts to. */
+const MEDIA_ERR_NETWORK = 2;
 
 /** While playing, the second is saved every ten seconds at most. */
 const SAVE_INTERVAL_MS = 10_000;
@@ -43,16 +49,29 @@ export function MediaPlayer({ source, orderItemId, saved, kind, title, onFailure
     report(secondOf(player.currentTime, player.duration), player.duration, now);
   };
 
-  const handleError = (event: SyntheticEvent<HTMLMediaElement>) => {
-    const player = event.currentTarget;
-    if (!player.error) return;
-    const recovery = mediaRecovery(player.error.code, link, Date.now());
+  const stream = kind === 'video' && link.stream && playsOverHls() ? link.stream : null;
+  const subtitles = kind === 'video' ? (link.subtitles ?? []) : [];
+
+  const recover = (player: HTMLMediaElement, errorCode: number) => {
+    const recovery = mediaRecovery(errorCode, link, Date.now());
     if (recovery !== 'renew') {
       onFailure(new DeliveryError(recovery));
       return;
     }
     resume.current = { time: player.currentTime, playing: playing.current };
     source.renew().then(setLink, async (error: unknown) => onFailure(await toDeliveryError(error)));
+  };
+
+  useHlsPlayback(playerRef, stream, {
+    onNetworkFailure: () => playerRef.current && recover(playerRef.current, MEDIA_ERR_NETWORK),
+    onUnplayable: () => onFailure(new DeliveryError('unsupported')),
+  });
+
+  const handleError = (event: SyntheticEvent<HTMLMediaElement>) => {
+    const player = event.currentTarget;
+    // Over HLS, hls.js reports the stream's errors (above).
+    if (!player.error || stream) return;
+    recover(player, player.error.code);
   };
 
   const handleLoadedMetadata = (event: SyntheticEvent<HTMLMediaElement>) => {
@@ -82,7 +101,7 @@ export function MediaPlayer({ source, orderItemId, saved, kind, title, onFailure
   };
 
   const playerProps = {
-    src: link.url,
+    src: stream ? undefined : link.url,
     controls: true,
     preload: 'metadata',
     'aria-label': `${kind === 'video' ? 'Vidéo' : 'Audio'} : ${title}`,
@@ -106,7 +125,17 @@ export function MediaPlayer({ source, orderItemId, saved, kind, title, onFailure
       {offer ? <ResumePrompt saved={offer} onResume={() => startAt(offer.position)} onRestart={() => startAt(0)} /> : null}
       <div className="rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
         {kind === 'video' ? (
-          <video ref={(element) => void (playerRef.current = element)} {...playerProps} className="aspect-video w-full rounded-2xl bg-plum-900" />
+          // Subtitles come from Storage's origin: the video asks for them with CORS.
+          <video
+            ref={(element) => void (playerRef.current = element)}
+            {...playerProps}
+            crossOrigin={subtitles.length > 0 ? 'anonymous' : undefined}
+            className="aspect-video w-full rounded-2xl bg-plum-900"
+          >
+            {subtitles.map((track) => (
+              <track key={track.language} kind="subtitles" srcLang={track.language} label={track.label} src={track.url} default={track.language === 'fr'} />
+            ))}
+          </video>
         ) : (
           <audio ref={(element) => void (playerRef.current = element)} {...playerProps} className="w-full" />
         )}

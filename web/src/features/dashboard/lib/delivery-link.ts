@@ -1,6 +1,7 @@
 // A signed link to one order item's file, as `issue-download` answers it, and when it runs out.
 import { DeliveryError } from '@/features/dashboard/lib/delivery-errors';
 import { fileKind, type FileKind } from '@/features/dashboard/lib/library-items';
+import { subtitleTracksOf, videoStreamOf, type SubtitleTrack, type VideoStream } from '@/features/dashboard/lib/video-stream';
 
 export interface DeliveryLink {
   url: string;
@@ -10,6 +11,10 @@ export interface DeliveryLink {
   expiresAt: number;
   /** Epoch milliseconds (this browser's clock) when the link arrived. */
   receivedAt: number;
+  /** A video's HLS stream, once transcoded (the viewer's link only). */
+  stream?: VideoStream;
+  /** A video's subtitle tracks (the viewer's link only). */
+  subtitles?: SubtitleTrack[];
 }
 
 /** A request started this close to the end of a link would reach Storage after it. */
@@ -26,13 +31,17 @@ function epochMs(value: unknown): number {
   return Number.NaN;
 }
 
-/** The function's 200 answer `{ url, file_name, file_type, expires_at }`, checked. */
+/** The function's 200 answer `{ url, file_name, file_type, expires_at }` (and a video's `hls`, `subtitles`), checked. */
 export function deliveryLinkOf(data: unknown, now: number): DeliveryLink {
-  const answer = (data ?? {}) as { url?: unknown; file_name?: unknown; file_type?: unknown; expires_at?: unknown };
+  const answer = (data ?? {}) as { url?: unknown; file_name?: unknown; file_type?: unknown; expires_at?: unknown; hls?: unknown; subtitles?: unknown };
   const expiresAt = epochMs(answer.expires_at);
   if (typeof answer.url !== 'string' || !/^https?:\/\//.test(answer.url) || Number.isNaN(expiresAt)) throw new DeliveryError('failed');
   const fileName = typeof answer.file_name === 'string' && answer.file_name.trim() ? answer.file_name.trim() : 'fichier';
-  return { url: answer.url, fileName, kind: fileKind(typeof answer.file_type === 'string' ? answer.file_type : null), expiresAt, receivedAt: now };
+  const link: DeliveryLink = { url: answer.url, fileName, kind: fileKind(typeof answer.file_type === 'string' ? answer.file_type : null), expiresAt, receivedAt: now };
+  const stream = videoStreamOf(answer.hls);
+  if (stream) link.stream = stream;
+  if (answer.subtitles !== undefined) link.subtitles = subtitleTracksOf(answer.subtitles);
+  return link;
 }
 
 /** The file's name without its extension, as a heading reads it. */
