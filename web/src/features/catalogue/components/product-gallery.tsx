@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 interface ProductGalleryProps {
   title: string;
@@ -48,7 +48,7 @@ export function ProductGallery({ title, images, index, onIndexChange }: ProductG
                 onClick={() => onIndexChange(thumbIndex)}
                 aria-label={`Afficher l'image ${thumbIndex + 1}`}
                 aria-current={thumbIndex === index ? 'true' : undefined}
-                className={cn(
+                className={clsx(
                   'block h-20 w-20 overflow-hidden rounded-xl border-2 transition',
                   thumbIndex === index ? 'border-gold-500' : 'border-transparent opacity-70 hover:opacity-100',
                 )}
