@@ -17,7 +17,7 @@ export function ProductGallery({ title, images, index, onIndexChange }: ProductG
   return (
     <section aria-label="Galerie d'images" className="space-y-4">
       <div className="relative aspect-square overflow-hidden rounded-3xl bg-sand shadow-sm">
-        <img src={current} alt={count > 1 ? `${title}, image ${index + 1} sur ${count}` : title} className="h-full w-full object-cover" />
+        <img src={current} alt={count > 1 ? `${title}, image ${index + 1} sur ${count}` : title} fetchPriority="high" className="h-full w-full object-cover" />
         {count > 1 ? (
           <>
             <button
