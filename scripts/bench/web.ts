@@ -4,8 +4,12 @@
 //    Chromium: performance, accessibility, best practices, SEO. Lighthouse's scores vary from run
 //    to run, so it runs three times per page and reports the median run (by performance), as
 //    Lighthouse's own documentation advises.
+// 3. The largest contentful paint of that product page, reached from a shared link, against the
+//    home page's (Lighthouse on `/` too): a deep link must not wait longer than the front door.
+// The machine's load average is printed beside the figures: Lighthouse's simulated timings grow
+// with the CPU the other processes take, the byte count does not.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -18,8 +22,12 @@ import { startLocalStack } from '../stack/launch.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const sizeTargetKb = 150;
-const scoreTarget = 95;
+const sizeTargetKb = 100;
+/** Every category must reach 100 but performance, whose target is 98. */
+const scoreTargets: Record<string, number> = { performance: 98 };
+const scoreTarget = (category: string) => scoreTargets[category] ?? 100;
+/** The product page's LCP may be at most this multiple of the home page's. */
+const lcpRatioTarget = 1.1;
 const lighthouseRuns = 3;
 
 async function javascriptOfHome(url: string): Promise<Array<{ url: string; gzipBytes: number }>> {
@@ -33,6 +41,9 @@ async function javascriptOfHome(url: string): Promise<Array<{ url: string; gzipB
       }
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    // On a busy machine the network can fall quiet before the page's own chunks are asked for:
+    // the featured products' pictures come last, once every chunk that renders them has run.
+    await page.locator('main img').first().waitFor();
     return await Promise.all(scripts);
   } finally {
     await browser.close();
@@ -41,7 +52,7 @@ async function javascriptOfHome(url: string): Promise<Array<{ url: string; gzipB
 
 const metricAudits = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-async function lighthouseRun(url: string): Promise<{ scores: Record<string, number>; metrics: Record<string, string> }> {
+async function lighthouseRun(url: string): Promise<{ scores: Record<string, number>; metrics: Record<string, string>; lcpMs: number }> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   try {
     const result = await lighthouse(url, {
@@ -53,14 +64,14 @@ async function lighthouseRun(url: string): Promise<{ scores: Record<string, numb
     if (!result) throw new Error('Lighthouse returned no result');
     const scores = Object.fromEntries(Object.entries(result.lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
     const metrics = Object.fromEntries(metricAudits.map((id) => [id, result.lhr.audits[id]?.displayValue ?? 'n/a']));
-    return { scores, metrics };
+    return { scores, metrics, lcpMs: result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN };
   } finally {
     chrome.kill();
   }
 }
 
 /** The median of three runs on one page, by performance. */
-async function medianLighthouse(url: string): Promise<{ runs: number[]; scores: Record<string, number>; metrics: Record<string, string> }> {
+async function medianLighthouse(url: string): Promise<{ runs: number[]; scores: Record<string, number>; metrics: Record<string, string>; lcpMs: number }> {
   const runs: Array<Awaited<ReturnType<typeof lighthouseRun>>> = [];
   for (let i = 0; i < lighthouseRuns; i += 1) runs.push(await lighthouseRun(url));
   runs.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
@@ -70,7 +81,7 @@ async function medianLighthouse(url: string): Promise<{ runs: number[]; scores: 
 const report = (title: string, { runs, scores, metrics }: Awaited<ReturnType<typeof medianLighthouse>>) => [
   '',
   `Lighthouse ${title} (headless Chromium), median of ${lighthouseRuns} runs (performance: ${runs.join(', ')}):`,
-  ...Object.entries(scores).map(([id, score]) => `  ${id.padEnd(16)} ${score}  (target ≥ ${scoreTarget})`),
+  ...Object.entries(scores).map(([id, score]) => `  ${id.padEnd(16)} ${score}  (target ≥ ${scoreTarget(id)})`),
   '  metrics (simulated mobile):',
   ...Object.entries(metrics).map(([id, value]) => `    ${id.padEnd(26)} ${value}`),
 ];
@@ -99,21 +110,29 @@ try {
   step('JavaScript loaded by /');
   const scripts = await javascriptOfHome(`${web.url}/`);
   const totalKb = scripts.reduce((n, s) => n + s.gzipBytes, 0) / 1024;
+  step(`Lighthouse on / (${lighthouseRuns} runs)`);
+  const home = await medianLighthouse(`${web.url}/`);
   step(`Lighthouse on /store (${lighthouseRuns} runs)`);
   const store = await medianLighthouse(`${web.url}/store`);
   step(`Lighthouse on ${productPage} (${lighthouseRuns} runs)`);
   const product = await medianLighthouse(`${web.url}${productPage}`);
+  const lcpRatio = product.lcpMs / home.lcpMs;
 
   const lines = [
     '',
     'JavaScript loaded by / (gzip -9):',
     ...scripts.map((s) => `  ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`),
-    `  ${totalKb.toFixed(1).padStart(7)} KB  total (target < ${sizeTargetKb} KB)`,
+    `  ${totalKb.toFixed(1).padStart(7)} KB  total (target ≤ ${sizeTargetKb} KB)`,
+    ...report('/', home),
     ...report('/store', store),
     ...report(productPage, product),
+    '',
+    `Largest contentful paint of ${productPage} / that of /: ${lcpRatio.toFixed(2)} (${Math.round(product.lcpMs)} / ${Math.round(home.lcpMs)} ms; target ≤ ${lcpRatioTarget})`,
+    `Load average while measuring (1, 5, 15 min): ${loadavg().map((n) => n.toFixed(2)).join(', ')} on this machine's CPUs`,
   ];
   console.log(lines.join('\n'));
-  process.exitCode = totalKb < sizeTargetKb && [store, product].every(({ scores }) => Object.values(scores).every((s) => s >= scoreTarget)) ? 0 : 1;
+  const scoresMet = [store, product].every(({ scores }) => Object.entries(scores).every(([id, s]) => s >= scoreTarget(id)));
+  process.exitCode = totalKb <= sizeTargetKb && scoresMet && lcpRatio <= lcpRatioTarget ? 0 : 1;
 } finally {
   await web?.stop();
   await stack.stop();

@@ -6,3 +6,8 @@ export const PLACEHOLDER_IMAGE = '/images/product-placeholder.svg';
 export function productImage(product: Pick<Product, 'image' | 'images'>): string {
   return product.image ?? product.images[0]?.url ?? PLACEHOLDER_IMAGE;
 }
+
+/** The pictures of a product's page, the first one shown first: its images, else its picture. */
+export function productGallery(product: Pick<Product, 'image' | 'images'>): string[] {
+  return product.images.length > 0 ? product.images.map((image) => image.url) : [productImage(product)];
+}

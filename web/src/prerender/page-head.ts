@@ -1,5 +1,6 @@
 // The tags a page's HTML carries for crawlers and link previews, before any script runs: its
-// title and description, canonical URL, Open Graph and Twitter card, and structured data.
+// title and description, canonical URL, Open Graph and Twitter card, and structured data; and,
+// for the browser, the picture the page will paint largest, fetched while its code downloads.
 // The build writes them between index.html's `page-head` markers; the body stays the app's root.
 import { siteName } from '@/lib/document-title';
 
@@ -19,6 +20,8 @@ export interface PageHead {
   extraOpenGraph?: Array<[property: string, content: string]>;
   /** schema.org data, written as JSON-LD. */
   structuredData?: object;
+  /** The URL of the page's largest picture, exactly as its <img> will ask for it. */
+  preloadImage?: string;
 }
 
 const startMarker = '<!-- page-head -->';
@@ -53,6 +56,7 @@ export function pageHeadTags(head: PageHead): string {
     meta('name', 'twitter:image', head.image),
     meta('name', 'twitter:image:alt', head.imageAlt),
   ];
+  if (head.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeAttribute(head.preloadImage)}" fetchpriority="high" />`);
   if (head.structuredData) tags.push(`<script type="application/ld+json">${jsonForScript(head.structuredData)}</script>`);
   return tags.join('\n    ');
 }

@@ -137,6 +137,16 @@ describe('sitePages', () => {
     expect(jsonLd(doc).image).toEqual([`${site}/images/product-placeholder.svg`]);
   });
 
+  it("fetches the picture a page paints largest with its code: the gallery's first on a product, the first card's on the store", () => {
+    const preloaded = (html: string) => [...headOf(html).querySelectorAll('link[rel="preload"][as="image"]')].map((link) => link.getAttribute('href'));
+    expect(preloaded(fileAt('product/prod_gratitude/index.html'))).toEqual(['https://commerce.example/images/gratitude-1.svg']);
+    expect(preloaded(fileAt('product/prod_purification/index.html'))).toEqual(['/images/product-placeholder.svg']);
+    expect(preloaded(fileAt('store/index.html'))).toEqual(['https://commerce.example/images/gratitude-1.svg']);
+    expect(preloaded(fileAt('store/index.html', [twoEditions, onSale]))).toEqual(['/images/product-placeholder.svg']);
+    expect(preloaded(fileAt('index.html'))).toEqual([]);
+    expect(preloaded(fileAt('about/index.html'))).toEqual([]);
+  });
+
   it('escapes what the catalogue says: no tag or script can be injected into the head', () => {
     const hostile = buildProduct({ id: 'prod_hostile', title: '"><script>alert(1)</script>', description: '<p>a</p><script>alert(2)</script></script><!--' });
     const html = fileAt('product/prod_hostile/index.html', [hostile]);

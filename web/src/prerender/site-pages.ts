@@ -6,7 +6,7 @@ import { publicPages, type PublicPage } from '@/app/public-pages';
 import type { Product } from '@/lib/commerce-types';
 import { documentTitle, siteName } from '@/lib/document-title';
 import { metaDescription } from '@/lib/html-text';
-import { productImage } from '@/lib/product-image';
+import { productGallery, productImage } from '@/lib/product-image';
 import { displayVariant, effectivePrice } from '@/lib/product-price';
 import { withPageHead, type PageHead } from '@/prerender/page-head';
 import { productStructuredData, schemaPrice } from '@/prerender/product-structured-data';
@@ -33,8 +33,9 @@ const safeId = (id: string) => /^[A-Za-z0-9._~-]+$/.test(id) && id !== '.' && id
 export const productPath = (id: string) => `/product/${id}`;
 const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
 
-function publicPageHead(page: PublicPage, site: string): PageHead {
+function publicPageHead(page: PublicPage, site: string, preloadImage?: string): PageHead {
   return {
+    preloadImage,
     title: documentTitle(page.title),
     name: page.title,
     description: page.description,
@@ -66,6 +67,8 @@ export function productHead(product: Product, site: string): PageHead {
         ]
       : [],
     structuredData: productStructuredData(product, { url, images }),
+    // The gallery's first picture: what a shared link's visitor sees largest.
+    preloadImage: productGallery(product)[0],
   };
 }
 
@@ -86,7 +89,11 @@ export function sitePages({ indexHtml, robotsTxt, site, products }: { indexHtml:
   ];
   return {
     files: [
-      ...pages.map((page) => ({ path: htmlFileOf(page.path), content: withPageHead(indexHtml, publicPageHead(page, site)) })),
+      // The store lists the catalogue in the order read here: its first card's picture is its largest.
+      ...pages.map((page) => ({
+        path: htmlFileOf(page.path),
+        content: withPageHead(indexHtml, publicPageHead(page, site, page === publicPages.store && products[0] ? productImage(products[0]) : undefined)),
+      })),
       ...rendered.map((product) => ({ path: htmlFileOf(productPath(product.id)), content: withPageHead(indexHtml, productHead(product, site)) })),
       { path: 'sitemap.xml', content: sitemapXml(sitemap) },
       { path: 'robots.txt', content: robotsWithSitemap(robotsTxt, `${site}/sitemap.xml`) },

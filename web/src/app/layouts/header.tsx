@@ -7,7 +7,7 @@ import { CartButton } from '@/features/cart/components/cart-button';
 import { useInstallPrompt } from '@/features/install/install-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth-context';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { useSignOut } from '@/lib/sign-out';
 
 // Menus load on demand: visitors who never open them never download them.
@@ -41,7 +41,7 @@ export function Header({ onOpenCart, onCartIntent }: { onOpenCart: () => void; o
                   <Link
                     to={item.to}
                     aria-current={active ? 'page' : undefined}
-                    className={cn(navLinkClass, active ? 'bg-plum-700 text-ivory' : 'text-plum-900 hover:bg-plum-50')}
+                    className={clsx(navLinkClass, active ? 'bg-plum-700 text-ivory' : 'text-plum-900 hover:bg-plum-50')}
                   >
                     {item.label}
                   </Link>
@@ -50,14 +50,14 @@ export function Header({ onOpenCart, onCartIntent }: { onOpenCart: () => void; o
             })}
             {isAdmin ? (
               <li>
-                <Link to="/admin/dashboard" className={cn(navLinkClass, 'text-gold-700 hover:bg-plum-50')}>
+                <Link to="/admin/dashboard" className={clsx(navLinkClass, 'text-gold-700 hover:bg-plum-50')}>
                   Admin
                 </Link>
               </li>
             ) : null}
             {canInstall ? (
               <li>
-                <button type="button" onClick={() => void promptInstall()} className={cn(navLinkClass, 'inline-flex items-center gap-2 text-plum-900 hover:bg-plum-50')}>
+                <button type="button" onClick={() => void promptInstall()} className={clsx(navLinkClass, 'inline-flex items-center gap-2 text-plum-900 hover:bg-plum-50')}>
                   <Download aria-hidden="true" className="h-4 w-4" />
                   Installer
                 </button>

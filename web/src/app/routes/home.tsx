@@ -49,7 +49,7 @@ export default function HomeRoute() {
               <Link to="/store" className={buttonVariants({ variant: 'gold', size: 'lg' })}>
                 Découvrir la boutique
               </Link>
-              <Link to="/register" className={buttonVariants({ variant: 'outline', size: 'lg', className: 'border-ivory/40 bg-transparent text-ivory hover:bg-ivory/10' })}>
+              <Link to="/register" className={buttonVariants({ variant: 'outlineLight', size: 'lg' })}>
                 Rejoindre la communauté
               </Link>
             </div>

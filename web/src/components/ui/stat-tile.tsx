@@ -20,7 +20,7 @@ export function StatTile({ label, value, icon: Icon, to }: StatTileProps) {
         <Icon aria-hidden="true" className="h-5 w-5 text-gold-500" />
       </span>
       {value === undefined ? (
-        <Skeleton className="mt-3 h-9 w-14" />
+        <Skeleton className="mt-3 h-9 w-14 rounded-md" />
       ) : (
         <span className="mt-2 block font-serif text-4xl font-semibold text-plum-900">{value ?? '—'}</span>
       )}

@@ -24,7 +24,7 @@ function Figure({ label, value, detail }: { label: string; value: string | undef
     <div className="rounded-3xl border border-plum-100 bg-white p-5 shadow-sm">
       <dt className="text-sm font-medium text-mist">{label}</dt>
       <dd className="mt-2">
-        {value === undefined ? <Skeleton className="h-9 w-24" /> : <span className="block font-serif text-3xl font-semibold text-plum-900">{value}</span>}
+        {value === undefined ? <Skeleton className="h-9 w-24 rounded-md" /> : <span className="block font-serif text-3xl font-semibold text-plum-900">{value}</span>}
         {detail ? <span className="mt-1 block text-sm text-mist">{detail}</span> : null}
       </dd>
     </div>

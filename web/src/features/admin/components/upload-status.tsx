@@ -41,7 +41,7 @@ export function UploadStatus({ state, onDismiss }: { state: UploadState; onDismi
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <p className="font-semibold">{state.title}</p>
           <p>{state.description}</p>
-          <Button variant="link" size="sm" className="h-auto px-0" onClick={onDismiss}>
+          <Button variant="link" size="inline" onClick={onDismiss}>
             Fermer
           </Button>
         </div>

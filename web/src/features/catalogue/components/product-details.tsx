@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import { ShoppingBag } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { PriceTag } from '@/components/ui/price-tag';
-import { productImage } from '@/lib/product-image';
+import { productGallery } from '@/lib/product-image';
 import { ProductGallery } from '@/features/catalogue/components/product-gallery';
 import { QuantityStepper } from '@/features/catalogue/components/quantity-stepper';
 import { canAddToCart, stockState } from '@/features/catalogue/components/stock';
@@ -22,7 +22,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
 
-  const images = useMemo(() => (product.images.length > 0 ? product.images.map((image) => image.url) : [productImage(product)]), [product]);
+  const images = useMemo(() => productGallery(product), [product]);
   const description = useMemo(() => DOMPurify.sanitize(product.description ?? ''), [product.description]);
   useDocumentMeta({ title: product.title, description: metaDescription(product.description) });
 

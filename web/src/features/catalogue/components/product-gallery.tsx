@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 interface ProductGalleryProps {
   title: string;
@@ -17,7 +17,7 @@ export function ProductGallery({ title, images, index, onIndexChange }: ProductG
   return (
     <section aria-label="Galerie d'images" className="space-y-4">
       <div className="relative aspect-square overflow-hidden rounded-3xl bg-sand shadow-sm">
-        <img src={current} alt={count > 1 ? `${title}, image ${index + 1} sur ${count}` : title} className="h-full w-full object-cover" />
+        <img src={current} alt={count > 1 ? `${title}, image ${index + 1} sur ${count}` : title} fetchPriority="high" className="h-full w-full object-cover" />
         {count > 1 ? (
           <>
             <button
@@ -48,7 +48,7 @@ export function ProductGallery({ title, images, index, onIndexChange }: ProductG
                 onClick={() => onIndexChange(thumbIndex)}
                 aria-label={`Afficher l'image ${thumbIndex + 1}`}
                 aria-current={thumbIndex === index ? 'true' : undefined}
-                className={cn(
+                className={clsx(
                   'block h-20 w-20 overflow-hidden rounded-xl border-2 transition',
                   thumbIndex === index ? 'border-gold-500' : 'border-transparent opacity-70 hover:opacity-100',
                 )}

@@ -21,9 +21,9 @@ export function ProductGrid({ params, onAdd, placeholders = 8 }: ProductGridProp
           <div key={index} className="overflow-hidden rounded-3xl border border-plum-100 bg-white">
             <Skeleton className="aspect-square rounded-none" />
             <div className="space-y-3 p-5">
-              <Skeleton className="h-6 w-3/4" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-9 w-1/2" />
+              <Skeleton className="h-6 w-3/4 rounded-md" />
+              <Skeleton className="h-4 w-full rounded-md" />
+              <Skeleton className="h-9 w-1/2 rounded-md" />
             </div>
           </div>
         ))}

@@ -1,5 +1,5 @@
 import type { Variant } from '@/lib/commerce-types';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 interface VariantPickerProps {
   label: string;
@@ -24,7 +24,7 @@ export function VariantPicker({ label, variants, selectedId, onSelect }: Variant
               className="peer sr-only"
             />
             <span
-              className={cn(
+              className={clsx(
                 'inline-block rounded-full border px-4 py-2 text-sm transition peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-500',
                 variant.id === selectedId ? 'border-plum-700 bg-plum-700 text-ivory' : 'border-plum-200 bg-white text-plum-900 hover:border-plum-500',
               )}

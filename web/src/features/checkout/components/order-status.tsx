@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 export function OrderProcessing() {
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center">
-      <Spinner className="h-12 w-12" />
+      <Spinner size="lg" />
       <p role="status" className="text-lg text-plum-900">
         Traitement de votre commande…
       </p>
