@@ -1,9 +1,10 @@
 // axe-core on every page state the journeys settle on, with the WCAG 2.2 AA rules: each page a
 // journey opens is watched, and once it has navigated (a load or the app's own route change) and
 // then settled (no request in flight, finite animations over), its document is checked, once per
-// address per journey; the state it ends in is checked too (only the shop's own pages). Any
-// violation fails the journey. Checked in the background while the journey goes on: a check the
-// page navigates away from mid-way counts for nothing, and the next address gets its own.
+// address per journey; the state it ends in is checked too (only the shop's own pages), unless its
+// document is still the one its last check read. Any violation fails the journey. Checked in the
+// background while the journey goes on: a check the page navigates away from mid-way counts for
+// nothing, and the next address (or the reloaded document) gets its own.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
@@ -65,6 +66,10 @@ interface Watched {
   queue: Promise<void>;
   /** The check due once the page has been quiet after its last navigation. */
   timer?: NodeJS.Timeout;
+  /** Navigations of the main frame so far: a check that sees this change read a replaced document. */
+  navigations: number;
+  /** The address and markup the page's last check read. */
+  lastRead?: { url: string; html: string };
 }
 
 /**
@@ -76,26 +81,34 @@ export function watchAccessibility(origin: string) {
   const findings: string[] = [];
   const watched: Watched[] = [];
 
-  async function checkNow(page: Page, requests: { idleFor(): number }, always: boolean): Promise<void> {
+  async function checkNow(entry: Watched, always: boolean): Promise<void> {
+    const { page } = entry;
     if (page.isClosed() || new URL(page.url()).origin !== origin || (!always && checked.has(page.url()))) return;
+    const navigations = entry.navigations;
     try {
-      await settle(page, requests);
+      await settle(page, entry.requests);
       const url = page.url();
       if (new URL(url).origin !== origin || (!always && checked.has(url))) return;
+      const html = await page.evaluate<string>('document.documentElement.outerHTML');
+      // The state it ends in is the one its last check read: the same findings again.
+      if (always && entry.lastRead?.url === url && entry.lastRead.html === html) return;
       const found = await violationsOf(page);
       // Left for another address meanwhile: what was read may mix both; that address gets its own check.
       if (page.url() !== url) return;
       checked.add(url);
+      entry.lastRead = { url, html };
       findings.push(...found.map((violation) => explain(url, violation)));
     } catch (error) {
-      if (page.isClosed() || /context was destroyed|navigat|Target .*closed/i.test((error as Error).message)) return;
+      // Navigated meanwhile (a reload replaces the document axe was injected into): the new
+      // document gets its own check.
+      if (page.isClosed() || entry.navigations !== navigations || /context was destroyed|navigat|Target .*closed/i.test((error as Error).message)) return;
       findings.push(`  ${page.url()}: axe could not run: ${(error as Error).message}`);
     }
   }
 
   /** One check at a time per page (axe refuses a second run in a document while one is going). */
   function enqueue(entry: Watched, always: boolean): Promise<void> {
-    const next = entry.queue.then(() => checkNow(entry.page, entry.requests, always));
+    const next = entry.queue.then(() => checkNow(entry, always));
     entry.queue = next;
     return next;
   }
@@ -103,10 +116,11 @@ export function watchAccessibility(origin: string) {
   return {
     /** Checks `page` after each navigation, once it has settled. */
     watch(page: Page): void {
-      const entry: Watched = { page, requests: trackRequests(page), queue: Promise.resolve() };
+      const entry: Watched = { page, requests: trackRequests(page), queue: Promise.resolve(), navigations: 0 };
       watched.push(entry);
       page.on('framenavigated', (frame) => {
         if (frame !== page.mainFrame()) return;
+        entry.navigations += 1;
         clearTimeout(entry.timer);
         entry.timer = setTimeout(() => void enqueue(entry, false), quietMs);
       });
