@@ -40,7 +40,8 @@ export function jwksOf(keys: SigningKey[]): { keys: PublicJwk[] } {
 }
 
 const privateKeys = new WeakMap<SigningKey, KeyObject>();
-const publicKeys = new WeakMap<PublicJwk, KeyObject>();
+// A project has one or two signing keys at a time (rotation): the map stays that small.
+const publicKeys = new Map<string, KeyObject>();
 
 export function privateKeyObject(key: SigningKey): KeyObject {
   let object = privateKeys.get(key);
@@ -48,9 +49,11 @@ export function privateKeyObject(key: SigningKey): KeyObject {
   return object;
 }
 
+/** By the key's coordinates: callers rebuild the JWK object (publicJwk) for each request. */
 export function publicKeyObject(key: PublicJwk): KeyObject {
-  let object = publicKeys.get(key);
-  if (!object) publicKeys.set(key, (object = createPublicKey({ key: { kty: key.kty, crv: key.crv, x: key.x, y: key.y }, format: 'jwk' })));
+  const coordinates = `${key.x}.${key.y}`;
+  let object = publicKeys.get(coordinates);
+  if (!object) publicKeys.set(coordinates, (object = createPublicKey({ key: { kty: key.kty, crv: key.crv, x: key.x, y: key.y }, format: 'jwk' })));
   return object;
 }
 
