@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, sign, timingSafeEqual, verify } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { privateKeyObject, publicKeyObject, type PublicJwk, type SigningKey } from './signing-keys.ts';
+import { privateKeyObject, publicKeyId, publicKeyObject, type PublicJwk, type SigningKey } from './signing-keys.ts';
 
 export type JwtClaims = Record<string, unknown> & { exp?: number; role?: string; sub?: string };
 
@@ -70,11 +70,11 @@ function hs256Valid(decoded: Decoded, secret: string): boolean {
   return decoded.signature.length === expected.length && timingSafeEqual(decoded.signature, expected);
 }
 
-/** ES256 or RS256, by the JWKS key its `kid` names, which must be of the header's algorithm. */
-function asymmetricValid(decoded: Decoded, jwks: PublicJwk[]): boolean {
+/** ES256 or RS256: the JWKS key its `kid` names, of the header's algorithm, when it signed the token. */
+function asymmetricSigner(decoded: Decoded, jwks: PublicJwk[]): PublicJwk | undefined {
   const key = jwks.find((k) => k.kid === decoded.header.kid && k.alg === decoded.header.alg);
-  if (!key || (key.alg === 'ES256' && decoded.signature.length !== 64)) return false;
-  return verify('sha256', Buffer.from(decoded.signed), { key: publicKeyObject(key), dsaEncoding: 'ieee-p1363' }, decoded.signature);
+  if (!key || (key.alg === 'ES256' && decoded.signature.length !== 64)) return undefined;
+  return verify('sha256', Buffer.from(decoded.signed), { key: publicKeyObject(key), dsaEncoding: 'ieee-p1363' }, decoded.signature) ? key : undefined;
 }
 
 function checkExpiry(claims: JwtClaims, now: number): JwtClaims {
@@ -89,17 +89,53 @@ export function verifyJwt(token: string, secret: string, now = Date.now() / 1000
   return checkExpiry(decoded.claims, now);
 }
 
+/** A token whose signature was found valid, and by what: it stays valid while that key is trusted. */
+interface Verified {
+  claims: JwtClaims;
+  /** The JWKS key's `publicKeyId`, or `hs256:<secret>`. */
+  by: string;
+}
+
+// PostgREST's JWT cache (jwt-cache-max-lifetime): a client sends the same token with every
+// request for up to an hour, and checking an ES256 signature costs more CPU than the rest of a
+// one-row read. A hit is re-checked against the keys trusted now (a key rotated out or the legacy
+// keys switched off end it) and against its expiry; only valid tokens are kept, the oldest
+// dropped past the bound.
+const verifiedLimit = 10_000;
+const verified = new Map<string, Verified>();
+
+function stillTrusted(entry: Verified, keys: AccessTokenKeys): boolean {
+  if (entry.by.startsWith('hs256:')) return keys.legacySecret !== undefined && entry.by === `hs256:${keys.legacySecret}`;
+  return keys.jwks.some((key) => publicKeyId(key) === entry.by);
+}
+
+/** What verified the token now, or undefined when nothing did. */
+function verifiedBy(decoded: Decoded, keys: AccessTokenKeys): string | undefined {
+  const { alg } = decoded.header;
+  if (alg === 'ES256' || alg === 'RS256') {
+    const key = asymmetricSigner(decoded, keys.jwks);
+    return key && publicKeyId(key);
+  }
+  return alg === 'HS256' && keys.legacySecret !== undefined && hs256Valid(decoded, keys.legacySecret) ? `hs256:${keys.legacySecret}` : undefined;
+}
+
 /**
  * An access token, as PostgREST, GoTrue, Realtime and Storage verify it: ES256 (or RS256) by the
  * key its `kid` names in the JWKS; HS256 by the legacy secret only while the legacy keys are on; any
- * other algorithm (`none`, an HS256 token keyed with the public key) refused.
+ * other algorithm (`none`, an HS256 token keyed with the public key) refused. Returns a copy of
+ * the claims, which the caller may change.
  */
 export function verifyAccessToken(token: string, keys: AccessTokenKeys, now = Date.now() / 1000): JwtClaims {
+  const hit = verified.get(token);
+  if (hit && stillTrusted(hit, keys)) return { ...checkExpiry(hit.claims, now) };
   const decoded = decode(token);
-  const { alg } = decoded.header;
-  const valid = alg === 'ES256' || alg === 'RS256' ? asymmetricValid(decoded, keys.jwks) : alg === 'HS256' && keys.legacySecret !== undefined && hs256Valid(decoded, keys.legacySecret);
-  if (!valid) throw invalidSignature();
-  return checkExpiry(decoded.claims, now);
+  const by = verifiedBy(decoded, keys);
+  if (!by) throw invalidSignature();
+  const claims = checkExpiry(decoded.claims, now);
+  verified.delete(token);
+  verified.set(token, { claims: { ...claims }, by });
+  if (verified.size > verifiedLimit) verified.delete(verified.keys().next().value!);
+  return claims;
 }
 
 /** The long-lived legacy API keys of a local project (supabase start uses the same claims). */

@@ -71,7 +71,8 @@ export function jwksOf(keys: SigningKey[]): { keys: PublicJwk[] } {
 }
 
 const privateKeys = new WeakMap<SigningKey, KeyObject>();
-const publicKeys = new WeakMap<PublicJwk, KeyObject>();
+// A project has one or two signing keys at a time (rotation): the map stays that small.
+const publicKeys = new Map<string, KeyObject>();
 
 export function privateKeyObject(key: SigningKey): KeyObject {
   let object = privateKeys.get(key);
@@ -79,9 +80,16 @@ export function privateKeyObject(key: SigningKey): KeyObject {
   return object;
 }
 
+/** A public key by its id and material: two keys share it only when they are the same key. */
+export function publicKeyId(key: PublicJwk): string {
+  return key.kty === 'EC' ? `${key.alg}:${key.kid}.${key.x}.${key.y}` : `${key.alg}:${key.kid}.${key.n}.${key.e}`;
+}
+
+/** By the key's id and material: callers rebuild the JWK object (publicJwk) for each request. */
 export function publicKeyObject(key: PublicJwk): KeyObject {
-  let object = publicKeys.get(key);
-  if (!object) publicKeys.set(key, (object = createPublicKey({ key: keyMaterial(key, false), format: 'jwk' })));
+  const id = publicKeyId(key);
+  let object = publicKeys.get(id);
+  if (!object) publicKeys.set(id, (object = createPublicKey({ key: keyMaterial(key, false), format: 'jwk' })));
   return object;
 }
 

@@ -4,7 +4,7 @@
 -- role that can only queue that call.
 begin;
 \ir helpers/setup.psql
-select plan(13);
+select plan(14);
 
 select tests.create_user('confirmation-buyer@example.test', 'Jeanne Martin');
 insert into public.checkout_sessions (id, user_id, items, total_amount_cents, currency, cgv_version, consent_text, consented_at) values
@@ -17,10 +17,12 @@ select public.record_order('cs_order_confirmation', tests.user_id('confirmation-
 grant select on recorded to authenticated, anon;
 
 select is(
-  public.order_confirmation((select id from recorded)) - 'id' - 'created_at' - 'invoice_number',
+  public.order_confirmation((select id from recorded)) - 'id' - 'created_at' - 'invoice_number' - 'consent',
   '{"email": "confirmation-buyer@example.test", "full_name": "Jeanne Martin", "total_amount_cents": 3000, "currency": "eur",
     "lines": [{"product_title": "Méditation", "variant_title": "Audio", "quantity": 2, "price_per_item_cents": 1500}]}'::jsonb,
   'the service role reads the order, its lines and its buyer in one call');
+select is((public.order_confirmation((select id from recorded)) -> 'consent') - 'consented_at',
+  '{"cgv_version": 1, "consent_text": "Consentement de test"}'::jsonb, 'and the consent the order keeps');
 select is(public.order_confirmation((select id from recorded))->>'invoice_number',
   (select invoice_number from public.orders where id = (select id from recorded)), 'with the order''s invoice number');
 select ok((select id from recorded) in (select public.pending_confirmations(1000)), 'the new order is pending confirmation');

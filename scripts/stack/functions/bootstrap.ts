@@ -5,8 +5,13 @@
 // isolate's V8 heap in use plus its external memory (ArrayBuffers), on stdout lines of their own
 // that the Node side takes out of the function's log: every `reportEveryMs` while the event loop
 // runs, and as each request starts and as its handler returns.
+// It counts, per request, the network round trips the function made (fetch calls, by the
+// service they reached: the database through REST, auth, storage, functions, the commerce
+// service, mail, other), and hands the count to the Node side in a response header of its own,
+// which the relay takes out before the caller sees the answer (proxy.ts).
 // Usage: deno run [permissions] bootstrap.ts <file URL of the function's index.ts>
 // Typed for both compilers: Node's tsc checks scripts/ without Deno's global types.
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 type Handler = (request: Request, info: unknown) => Response | Promise<Response>;
 type ServeOptions = Record<string, unknown> & { handler?: Handler };
@@ -18,11 +23,14 @@ interface DenoRuntime {
   stdout: { writeSync(bytes: Uint8Array): number };
   memoryUsage(): { heapUsed: number; external: number };
   unrefTimer(id: ReturnType<typeof setInterval>): void;
+  env: { get(name: string): string | undefined };
 }
 
 /** The lines the Node side reads; keep in sync with worker.ts. */
 const listeningMarker = '__edge_runtime_listening__';
 const memoryMarker = '__edge_runtime_memory__';
+/** The response header carrying the request's round trips; keep in sync with proxy.ts. */
+const roundTripsHeader = 'x-edge-runtime-round-trips';
 /** How often memory is reported while the event loop turns (hosted: every 1 s, and at each GC). */
 const reportEveryMs = 50;
 /** Smaller changes are not worth a line; the figure is still exact to within this. */
@@ -47,11 +55,49 @@ function reportMemory(always = false): void {
 
 deno.unrefTimer(setInterval(reportMemory, reportEveryMs));
 
+/** The services a function reaches, by the URL prefix the runtime's environment gives them. */
+function servicePrefixes(): Array<[prefix: string, service: string]> {
+  const api = deno.env.get('SUPABASE_URL')?.replace(/\/+$/, '');
+  const at = (name: string) => deno.env.get(name)?.replace(/\/+$/, '');
+  const apiServices: Array<[string, string]> = api
+    ? [[`${api}/rest/v1`, 'database'], [`${api}/auth/v1`, 'auth'], [`${api}/storage/v1`, 'storage'], [`${api}/functions/v1`, 'functions']]
+    : [];
+  const outside = (
+    [[at('COMMERCE_API_URL'), 'commerce'], [at('MAIL_API_URL'), 'mail'], [at('CAPTCHA_VERIFY_URL'), 'captcha']] as Array<[string | undefined, string]>
+  ).filter((entry): entry is [string, string] => entry[0] !== undefined);
+  return [...apiServices, ...outside];
+}
+
+const prefixes = servicePrefixes();
+const serviceOf = (url: string) => prefixes.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`))?.[1] ?? 'other';
+
+/** The round trips of the request being handled, by service. */
+const roundTrips = new AsyncLocalStorage<Record<string, number>>();
+const originalFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
+  const counts = roundTrips.getStore();
+  if (counts) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const service = serviceOf(url);
+    counts[service] = (counts[service] ?? 0) + 1;
+  }
+  return originalFetch(input, init);
+};
+
+/** The answer with the request's round trips in the header the relay takes out. */
+function withRoundTrips(response: Response, counts: Record<string, number>): Response {
+  if (response.status === 101) return response;
+  const headers = new Headers(response.headers);
+  headers.set(roundTripsHeader, JSON.stringify(counts));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** The function's handler, with the memory reported as each request starts and is answered. */
 const measured = (handler: Handler): Handler => async (request, info) => {
   reportMemory(true);
+  const counts: Record<string, number> = {};
   try {
-    return await handler(request, info);
+    return withRoundTrips(await roundTrips.run(counts, () => handler(request, info)), counts);
   } finally {
     reportMemory(true);
   }

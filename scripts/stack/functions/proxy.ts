@@ -1,6 +1,8 @@
 // Streams one request to a function's Deno process and its answer back: method, headers and
 // body go through unbuffered, as the edge runtime's relay does, with the two things the hosted
-// relay adds (limits.ts): the request idle timeout, and HTML on GET served as plain text.
+// relay adds (limits.ts): the request idle timeout, and HTML on GET served as plain text. The
+// round trips the function made for the request (counted by bootstrap.ts, in a header of the
+// runtime's own) are taken out of the answer and handed to the runtime.
 import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Running } from './worker.ts';
 
@@ -9,6 +11,22 @@ const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy
 
 function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name)));
+}
+
+/** Set by bootstrap.ts on every answer: the request's round trips by service, as JSON. */
+const roundTripsHeader = 'x-edge-runtime-round-trips';
+
+/** Network round trips one request made, by the service reached (database, auth, commerce, …). */
+export type RoundTrips = Record<string, number>;
+
+/** The round trips the answer reports, and its headers without that report. */
+function takeRoundTrips(headers: IncomingHttpHeaders): { roundTrips: RoundTrips; headers: IncomingHttpHeaders } {
+  const { [roundTripsHeader]: report, ...rest } = headers;
+  try {
+    return { roundTrips: typeof report === 'string' ? (JSON.parse(report) as RoundTrips) : {}, headers: rest };
+  } catch {
+    return { roundTrips: {}, headers: rest };
+  }
 }
 
 /** The process went away before answering (it crashed or was killed mid-request). */
@@ -35,7 +53,14 @@ function contentTypeSeen(method: string | undefined, headers: IncomingHttpHeader
  * Rejects with UpstreamError or IdleTimeoutError if nothing was answered yet, so the caller can
  * still reply.
  */
-export function proxyRequest(req: IncomingMessage, res: ServerResponse, target: Running, path: string, rules: RelayRules): Promise<void> {
+export function proxyRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: Running,
+  path: string,
+  rules: RelayRules,
+  onRoundTrips: (roundTrips: RoundTrips) => void = () => undefined,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const upstream = request({
       host: '127.0.0.1',
@@ -51,7 +76,9 @@ export function proxyRequest(req: IncomingMessage, res: ServerResponse, target: 
     }, rules.idleTimeoutMs);
     upstream.on('response', (answer) => {
       clearTimeout(idle);
-      res.writeHead(answer.statusCode ?? 502, contentTypeSeen(req.method, endToEnd(answer.headers), rules));
+      const { roundTrips, headers } = takeRoundTrips(endToEnd(answer.headers));
+      onRoundTrips(roundTrips);
+      res.writeHead(answer.statusCode ?? 502, contentTypeSeen(req.method, headers, rules));
       answer.pipe(res);
       answer.on('error', () => res.destroy());
     });

@@ -15,7 +15,7 @@ import { verifyJwt } from '../keys.ts';
 import { jwksOf } from '../signing-keys.ts';
 import { readVerifyJwt } from './config.ts';
 import { limitsFor, type Plan, type RuntimeLimits } from './limits.ts';
-import { IdleTimeoutError, proxyRequest, UpstreamError } from './proxy.ts';
+import { IdleTimeoutError, proxyRequest, type RoundTrips, UpstreamError } from './proxy.ts';
 import { refuseReservedSecrets } from './secrets.ts';
 import { watchTree } from './watch-tree.ts';
 import type { RequestUsage } from './watchdog.ts';
@@ -45,6 +45,8 @@ export interface RequestMeasured extends RequestUsage {
   status: number;
   /** From the request reaching the runtime to its answer ending, in ms (the caller's latency, minus the network). */
   wallMs: number;
+  /** The network round trips the function made for it, by service (database, auth, commerce, mail, …). */
+  roundTrips: RoundTrips;
 }
 
 /**
@@ -157,8 +159,11 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
         return;
       }
       const measured = running.begin();
+      let roundTrips: RoundTrips = {};
       try {
-        await proxyRequest(req, res, running, `${path}${url.search}`, { idleTimeoutMs: limits.requestIdleTimeoutMs, customDomain: limits.customDomain });
+        await proxyRequest(req, res, running, `${path}${url.search}`, { idleTimeoutMs: limits.requestIdleTimeoutMs, customDomain: limits.customDomain }, (made) => {
+          roundTrips = made;
+        });
       } catch (error) {
         if (!(error instanceof UpstreamError || error instanceof IdleTimeoutError)) throw error;
         console.error(`[functions:${name}] ${error.message}`);
@@ -167,7 +172,7 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
         else if (await running.limitThatEnded()) platformError(res, 546, 'WORKER_LIMIT', 'Worker failed to respond due to a resource limit (please check logs)');
         else platformError(res, 502, 'WORKER_ERROR', 'Function exited before answering (please check logs)');
       } finally {
-        options.onRequestMeasured?.({ name, status: res.statusCode, wallMs: performance.now() - started, ...measured() });
+        options.onRequestMeasured?.({ name, status: res.statusCode, wallMs: performance.now() - started, roundTrips, ...measured() });
       }
     }
 

@@ -78,19 +78,21 @@ export class ChangeDispatcher {
       table: change.table,
       key: data.primaryKey.map((name) => ({ name, value: change.columns?.find((c) => c.name === name)?.value ?? null })),
     };
-    // Subscribers with the same role and claims (one user's several channels) share one check.
+    // Subscribers with the same role and claims (one user's several channels) share one check;
+    // all the checks of this change go to the database together.
     const groups = new Map<string, Subscriber[]>();
     for (const subscriber of subscribers) {
       const key = `${subscriber.role}\u0000${subscriber.claimsJson}`;
-      groups.set(key, [...(groups.get(key) ?? []), subscriber]);
+      const group = groups.get(key);
+      if (group) group.push(subscriber);
+      else groups.set(key, [subscriber]);
     }
+    const judged = [...groups.values()];
+    const verdicts = await this.rls.visibleTo(row, judged.map((group) => group[0]!));
     const visible = new Set<Subscriber>();
-    await Promise.all(
-      [...groups.values()].map(async (group) => {
-        const first = group[0]!;
-        if (await this.rls.rowVisibleTo(row, first.role, first.claimsJson)) group.forEach((s) => visible.add(s));
-      }),
-    );
+    judged.forEach((group, i) => {
+      if (verdicts[i]) group.forEach((s) => visible.add(s));
+    });
     return visible;
   }
 }

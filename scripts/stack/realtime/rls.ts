@@ -1,11 +1,14 @@
-// May this subscriber see this row? Asked of Postgres itself, as Realtime's walrus_rls_stmt does:
-// with the subscriber's role and `request.jwt.claims` set, does the row, looked up by primary key,
+// May these subscribers see this row? Asked of Postgres itself, as Realtime's walrus_rls_stmt does:
+// with each subscriber's role and `request.jwt.claims` set, does the row, looked up by primary key,
 // pass the table's RLS policies? The database stays the only judge of visibility.
 //
-// The checks run on connections of their own whose role and claims every check sets first, at
-// session level: two statements per check instead of four (no begin/commit), which is what keeps
-// a change fanned out to many subscribers fast. No other query ever runs on these connections.
+// As Realtime's apply_rls judges one change for all its subscriptions in one call, the checks of
+// one change go to Postgres in one round trip per connection: a pipeline (the REST service's,
+// statements prepared once per connection) of, for each subscriber, the session's role and claims
+// and then the lookup. The subscribers are shared among the connections, which work in parallel.
+// No other query ever runs on these connections, and every check sets role and claims first.
 import pg from 'pg';
+import { pipeline, PipelineError, type Statement } from '../rest/pipeline.ts';
 import { quoteIdent } from './change-data.ts';
 
 export interface RowKey {
@@ -15,10 +18,22 @@ export interface RowKey {
   key: Array<{ name: string; value: unknown }>;
 }
 
+/** Who asks: a subscriber's database role and its JWT claims as JSON text. */
+export interface Viewer {
+  role: string;
+  claimsJson: string;
+}
+
+const asText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
 export class RlsChecker {
   private readonly pool: pg.Pool;
 
-  constructor(connectionString: string, connections = 4) {
+  constructor(
+    connectionString: string,
+    private readonly connections = 4,
+  ) {
     // Read-only sessions, and a policy that hangs cannot hold every later change back for long.
     const url = new URL(connectionString);
     url.searchParams.set('options', '-c default_transaction_read_only=on -c statement_timeout=5000');
@@ -26,25 +41,40 @@ export class RlsChecker {
     this.pool.on('error', () => undefined);
   }
 
-  async rowVisibleTo(row: RowKey, role: string, claimsJson: string): Promise<boolean> {
+  /** For each viewer, in order, whether the row passes RLS for them. */
+  async visibleTo(row: RowKey, viewers: Viewer[]): Promise<boolean[]> {
+    const where = row.key.map((column, i) => `${quoteIdent(column.name)} = $${i + 1}`).join(' and ');
+    const lookup: Statement = {
+      text: `select exists(select 1 from ${quoteIdent(row.schema)}.${quoteIdent(row.table)} where ${where})`,
+      values: row.key.map((column) => asText(column.value)),
+    };
+    const share = Math.ceil(viewers.length / this.connections);
+    const parts = Array.from({ length: Math.ceil(viewers.length / share) }, (_, i) => viewers.slice(i * share, (i + 1) * share));
+    return (await Promise.all(parts.map((part) => this.check(lookup, part)))).flat();
+  }
+
+  private async check(lookup: Statement, viewers: Viewer[]): Promise<boolean[]> {
+    if (viewers.length === 0) return [];
     const client = await this.pool.connect();
-    let broken: Error | undefined;
+    let failure: Error | undefined;
     try {
-      await client.query(`select set_config('role', $1, false), set_config('request.jwt.claims', $2, false)`, [role, claimsJson]);
-      const where = row.key.map((column, i) => `${quoteIdent(column.name)} = $${i + 1}`).join(' and ');
-      const { rows } = await client.query<{ visible: boolean }>(
-        `select exists(select 1 from ${quoteIdent(row.schema)}.${quoteIdent(row.table)} where ${where}) as visible`,
-        row.key.map((column) => (column.value !== null && typeof column.value === 'object' ? JSON.stringify(column.value) : column.value)),
-      );
-      return rows[0]?.visible === true;
+      const statements = viewers.flatMap((viewer): Statement[] => [
+        { text: `select set_config('role', $1, false), set_config('request.jwt.claims', $2, false)`, values: [viewer.role, viewer.claimsJson] },
+        lookup,
+      ]);
+      const results = await pipeline(client, statements);
+      return viewers.map((_, i) => results[2 * i + 1]?.[0]?.[0] === 't');
     } catch (error) {
-      // A refusal (no SELECT grant, a policy raising) means "not visible", never "visible"; the
-      // connection is dropped so that no half-set role survives.
-      broken = error as Error;
-      return false;
+      // The connection is dropped, so that no half-set role survives on it.
+      failure = error as Error;
     } finally {
-      client.release(broken);
+      client.release(failure);
     }
+    // A refusal (no SELECT grant, a policy raising) means "not visible", never "visible", for
+    // that subscriber; Postgres skipped the rest of the pipeline, so the others are asked again.
+    if (!(failure instanceof PipelineError)) return viewers.map(() => false);
+    const refused = Math.floor(failure.index / 2);
+    return [...(await this.check(lookup, viewers.slice(0, refused))), false, ...(await this.check(lookup, viewers.slice(refused + 1)))];
   }
 
   close(): Promise<void> {

@@ -52,6 +52,18 @@ function statementsOf(client: object): ClientStatements {
   return state;
 }
 
+/** The statement's name part, by its text: the same few texts come back with every request. */
+const hashes = new Map<string, string>();
+function hashOf(text: string): string {
+  let hash = hashes.get(text);
+  if (hash === undefined) {
+    hash = createHash('sha1').update(text).digest('hex').slice(0, 24);
+    hashes.set(text, hash);
+    if (hashes.size > seenLimit) hashes.delete(hashes.keys().next().value!);
+  }
+  return hash;
+}
+
 function remember(hash: string): boolean {
   const again = seen.delete(hash);
   seen.set(hash, true);
@@ -85,7 +97,7 @@ class Pipeline {
       for (const name of this.state.toClose) connection.close({ type: 'S', name });
       this.state.toClose.clear();
       for (const statement of this.statements) {
-        const hash = createHash('sha1').update(statement.text).digest('hex').slice(0, 24);
+        const hash = hashOf(statement.text);
         const name = `pgrst_${hash}`;
         const known = this.state.prepared.delete(name);
         const prepare = known || remember(hash);

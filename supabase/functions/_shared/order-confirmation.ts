@@ -10,7 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { formatAmount, formatDate, orderReference } from './french-format.ts';
 import { escapeHtml } from './html.ts';
 import { MailError, mailFromEnv } from './mail.ts';
-import { consentStatement, type OrderConsent, readOrderConsent } from './order-consent.ts';
+import { consentStatement, type OrderConsent } from './order-consent.ts';
 import { requireEnv } from './supabase.ts';
 
 /** What `order_confirmation(order id)` returns: the order as recorded, with its buyer. */
@@ -90,18 +90,19 @@ ${consent ? `<p style="font-size:14px">${escapeHtml(consent.heading)}</p>
 async function orderToConfirm(service: SupabaseClient, orderId: string): Promise<OrderToConfirm | null> {
   const { data, error } = await service.rpc('order_confirmation', { p_order_id: orderId });
   if (error) throw new Error(`order_confirmation(${orderId}): ${error.message}`);
-  if (data === null) return null;
-  return { ...(data as Omit<OrderToConfirm, 'consent'>), consent: await readOrderConsent(service, orderId) };
+  return data as OrderToConfirm | null;
 }
 
 /**
  * Sends the order's confirmation unless it was sent already; never throws (the order is recorded
- * either way), only logs. Resolves to whether this call asked the provider to send it.
+ * either way), only logs. Resolves to whether this call asked the provider to send it. `known`:
+ * what order_confirmation() returned for it moments ago (record_paid_order() returns it with the
+ * order), which spares reading it again.
  */
-export async function confirmOrder(service: SupabaseClient, orderId: string): Promise<boolean> {
+export async function confirmOrder(service: SupabaseClient, orderId: string, known?: OrderToConfirm | null): Promise<boolean> {
   try {
     const mailer = mailFromEnv();
-    const order = await orderToConfirm(service, orderId);
+    const order = known === undefined ? await orderToConfirm(service, orderId) : known;
     if (!order) return false;
     const mail = confirmationMail(order, requireEnv('SITE_URL').replace(/\/+$/, ''));
     await mailer.send({ ...mail, idempotencyKey: `order-confirmation/${order.id}` });

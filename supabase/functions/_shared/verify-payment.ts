@@ -4,6 +4,7 @@
 // the order once per session however many callers race.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CheckoutSession } from './commerce.ts';
+import type { OrderToConfirm } from './order-confirmation.ts';
 
 /** A checkout row as create-checkout priced it. */
 export interface PricedCheckout {
@@ -50,4 +51,15 @@ export async function recordPaidCheckout(service: SupabaseClient, sessionId: str
   const { data: orderId, error } = await service.rpc('record_order', { p_checkout_session_id: sessionId, p_user_id: userId });
   if (error || typeof orderId !== 'string') throw new Error(`record_order(${sessionId}): ${error?.message ?? 'no order id'}`);
   return orderId;
+}
+
+/**
+ * record-order's one call: records the order as recordPaidCheckout does and returns, with its id,
+ * what its confirmation e-mail says (null once the confirmation was sent), for confirmOrder().
+ */
+export async function recordPaidOrder(service: SupabaseClient, sessionId: string, userId: string): Promise<{ orderId: string; confirmation: OrderToConfirm | null }> {
+  const { data, error } = await service.rpc('record_paid_order', { p_checkout_session_id: sessionId, p_user_id: userId });
+  const recorded = data as { order_id?: unknown; confirmation: OrderToConfirm | null } | null;
+  if (error || typeof recorded?.order_id !== 'string') throw new Error(`record_paid_order(${sessionId}): ${error?.message ?? 'no order id'}`);
+  return { orderId: recorded.order_id, confirmation: recorded.confirmation };
 }

@@ -1,14 +1,14 @@
 // The buyer's consent, checked before anything is priced or claimed (Code de la consommation
-// L221-28 13°): both boxes ticked, on the CGV version in force. What the checkout session keeps is
+// L221-28 13°): both boxes ticked, on the CGV version in force (checked by the database's
+// begin_checkout(), in the same call that claims the checkout). What the checkout session keeps is
 // the database's wording (public.checkout_terms(), the same sentences the cart panel shows), the
 // version and the time, never a text the browser sent.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { z } from 'zod';
 import { HttpError } from '../_shared/errors.ts';
 import type { CheckoutConsent } from '../_shared/schemas.ts';
 
 /** What `checkout_terms()` returns; `cgv_version` is null while no CGV is published. */
-interface CheckoutTerms {
+export interface CheckoutTerms {
   cgv_version: number | null;
   cgv_label: string;
   immediate_access_label: string;
@@ -32,16 +32,23 @@ export const consentRefusals = {
 const refuse = (status: number, code: keyof typeof consentRefusals) =>
   new HttpError(status, code, `checkout refused: ${code}`, { detail: consentRefusals[code] });
 
-export async function requireConsent(service: SupabaseClient, consent: z.infer<typeof CheckoutConsent> | null | undefined): Promise<RecordedConsent> {
+/** Both boxes ticked, else 400; the CGV version is checked by the database (begin_checkout()). */
+export function requireTickedBoxes(consent: z.infer<typeof CheckoutConsent> | null | undefined): z.infer<typeof CheckoutConsent> {
   if (consent?.acceptsCgv !== true) throw refuse(400, 'cgv_not_accepted');
   if (consent.requestsImmediateAccess !== true) throw refuse(400, 'immediate_access_not_requested');
-  const { data, error } = await service.rpc('checkout_terms');
-  if (error) throw new Error(`checkout_terms(): ${error.message}`);
-  const terms = data as CheckoutTerms;
-  if (terms.cgv_version === null) throw refuse(409, 'cgv_unpublished');
-  if (consent.cgvVersion !== terms.cgv_version) throw refuse(409, 'cgv_changed');
+  return consent;
+}
+
+/** begin_checkout()'s PT409 refusals (`cgv_unpublished`, `cgv_changed`) as the function answers them. */
+export function versionRefusal(error: { code?: string; message: string }): HttpError | undefined {
+  if (error.code !== 'PT409' || (error.message !== 'cgv_unpublished' && error.message !== 'cgv_changed')) return undefined;
+  return refuse(409, error.message);
+}
+
+/** What the checkout session records of the consent, from the terms begin_checkout() returned. */
+export function recordedConsent(terms: CheckoutTerms): RecordedConsent {
   return {
-    cgv_version: terms.cgv_version,
+    cgv_version: terms.cgv_version!,
     consent_text: `${terms.cgv_label}\n${terms.immediate_access_label}`,
     consented_at: new Date().toISOString(),
   };

@@ -9,7 +9,7 @@ import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '..
 import { CreateCheckoutBody, parseBody } from '../_shared/schemas.ts';
 import { requireUser } from '../_shared/caller.ts';
 import { callerClient, requireEnv, serviceClient } from '../_shared/supabase.ts';
-import { requireConsent } from './consent.ts';
+import { type CheckoutTerms, recordedConsent, requireTickedBoxes, versionRefusal } from './consent.ts';
 
 function requireSiteOrigin(field: string, url: string): void {
   if (new URL(url).origin !== new URL(requireEnv('SITE_URL')).origin) {
@@ -34,18 +34,21 @@ const pricedLine = (variant: CatalogueVariant, quantity: number) => ({
 });
 
 /**
- * Counts this checkout against the buyer's limits (README "Rate limits") before the commerce
- * service opens a session: past them, the database refuses with PT429 and so do we, with 429.
+ * One call to the database before the commerce service opens a session: the consent's CGV version
+ * must be the one in force (else 409), then the checkout counts against the buyer's limits
+ * (README "Rate limits"): past them, the database refuses with PT429 and so do we, with 429.
  */
-async function claimCheckout(request: Request): Promise<void> {
-  const { error } = await callerClient(request).rpc('claim_checkout');
-  if (!error) return;
+async function beginCheckout(request: Request, cgvVersion: number | null | undefined): Promise<CheckoutTerms> {
+  const { data, error } = await callerClient(request).rpc('begin_checkout', { p_cgv_version: cgvVersion ?? null });
+  if (!error) return data as CheckoutTerms;
+  const refused = versionRefusal(error);
+  if (refused) throw refused;
   if (error.code === 'PT429') {
     throw new HttpError(429, 'rate_limited', error.message, {
       detail: 'Vous avez commencé plusieurs paiements en peu de temps. Veuillez patienter quelques minutes avant de réessayer.',
     });
   }
-  throw new Error(`claiming a checkout: ${error.message}`);
+  throw new Error(`beginning a checkout: ${error.message}`);
 }
 
 Deno.serve(limitBody(async (request) => {
@@ -56,9 +59,7 @@ Deno.serve(limitBody(async (request) => {
     if (body.items.length === 0) throw badRequest('empty_cart', 'The cart is empty.');
     requireSiteOrigin('successUrl', body.successUrl);
     requireSiteOrigin('cancelUrl', body.cancelUrl);
-    const consent = await requireConsent(serviceClient(), body.consent);
-
-    await claimCheckout(request);
+    const consent = recordedConsent(await beginCheckout(request, requireTickedBoxes(body.consent).cgvVersion));
     const commerce = commerceFromEnv();
     const catalogue = await commerce.findVariants(body.items.map((item) => item.variant_id));
     const lines = body.items.map(({ variant_id, quantity }) => {

@@ -1,8 +1,10 @@
 // record-order: after the hosted payment, turns the caller's pending checkout into an order.
 // Only a session the commerce service reports as paid, that belongs to the caller and whose lines
 // match what create-checkout priced (_shared/verify-payment.ts), becomes an order; the SQL
-// function `record_order` writes the order and its items in one transaction, once per session
-// however many calls race, and the buyer's confirmation e-mail leaves at once (once per order).
+// function `record_paid_order` writes the order and its items in one transaction, once per
+// session however many calls race (record_order), and returns what the buyer's confirmation
+// e-mail says, which leaves at once (once per order). Three database round trips in all: the
+// pending checkout, that call, and the mark that the confirmation left.
 import { commerceFromEnv } from '../_shared/commerce.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
@@ -11,7 +13,7 @@ import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { parseBody, RecordOrderBody } from '../_shared/schemas.ts';
 import { requireUser } from '../_shared/caller.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
-import { type PaymentVerdict, type PricedCheckout, pricedCheckoutColumns, recordPaidCheckout, verifyPayment } from '../_shared/verify-payment.ts';
+import { type PaymentVerdict, type PricedCheckout, pricedCheckoutColumns, recordPaidOrder, verifyPayment } from '../_shared/verify-payment.ts';
 
 const refusals: Record<Exclude<PaymentVerdict, 'paid'>, [status: number, code: string, message: string]> = {
   unknown: [404, 'checkout_not_found', 'The commerce service does not know this session.'],
@@ -46,10 +48,11 @@ Deno.serve(limitBody(async (request) => {
     }
 
     const service = serviceClient();
-    const orderId = await recordPaidCheckout(service, session_id, user.id);
+    // One call records the order and reads what its confirmation says.
+    const { orderId, confirmation } = await recordPaidOrder(service, session_id, user.id);
     // The buyer is on /success: their confirmation goes now rather than at the next minute's
     // send-confirmations (which sends what this does not: a failure here only logs).
-    await confirmOrder(service, orderId);
+    await confirmOrder(service, orderId, confirmation);
     return jsonResponse({ order_id: orderId });
   } catch (error) {
     return errorResponse(error);

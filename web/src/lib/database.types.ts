@@ -923,6 +923,7 @@ export type Database = {
           previous_path: string
         }[]
       }
+      begin_checkout: { Args: { p_cgv_version: number }; Returns: Json }
       checkout_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_admin_notifications: {
         Args: { p_limit: number }
@@ -1007,6 +1008,10 @@ export type Database = {
       record_page_view: {
         Args: { p_path: string; p_referrer_host?: string }
         Returns: boolean
+      }
+      record_paid_order: {
+        Args: { p_checkout_session_id: string; p_user_id: string }
+        Returns: Json
       }
       save_reading_position: {
         Args: {

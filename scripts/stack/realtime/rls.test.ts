@@ -1,0 +1,52 @@
+// The batched RLS check (rls.ts): one change judged for many subscribers in one pipeline per
+// connection, each with their own role and claims, in order; a subscriber whose check fails (a
+// policy raising) sees nothing, and the others are still judged.
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startCluster, type Cluster } from '../../db/cluster.ts';
+import { applyBootstrap } from '../../db/migrate.ts';
+import { RlsChecker, type RowKey } from './rls.ts';
+
+let cluster: Cluster;
+let checker: RlsChecker;
+
+beforeAll(async () => {
+  cluster = await startCluster({ persistent: false });
+  await applyBootstrap(cluster.url);
+  const db = new pg.Client({ connectionString: cluster.url });
+  await db.connect();
+  await db.query(`
+    create function public.caller() returns text language plpgsql stable as $$
+    begin
+      if current_setting('request.jwt.claims', true)::json->>'sub' = 'raises' then raise exception 'a policy that fails'; end if;
+      return current_setting('request.jwt.claims', true)::json->>'sub';
+    end $$;
+    create table public.notes (id integer primary key, owner text not null);
+    alter table public.notes enable row level security;
+    grant select on public.notes to authenticated, anon;
+    create policy owner_reads on public.notes for select to authenticated using (owner = public.caller());
+    insert into public.notes values (1, 'alice'), (2, 'bob');`);
+  await db.end();
+  checker = new RlsChecker(cluster.urlFor('supabase_realtime_admin'), 2);
+});
+
+afterAll(async () => {
+  await checker?.close();
+  await cluster?.stop();
+});
+
+const viewer = (sub: string, role = 'authenticated') => ({ role, claimsJson: JSON.stringify({ sub, role }) });
+const note = (id: number): RowKey => ({ schema: 'public', table: 'notes', key: [{ name: 'id', value: id }] });
+
+it('judges each subscriber with their own claims, in order, over several connections', async () => {
+  const viewers = [viewer('alice'), viewer('bob'), viewer('carol'), viewer('alice'), viewer('anyone', 'anon'), viewer('bob')];
+  expect(await checker.visibleTo(note(1), viewers)).toEqual([true, false, false, true, false, false]);
+  expect(await checker.visibleTo(note(2), viewers)).toEqual([false, true, false, false, false, true]);
+  expect(await checker.visibleTo(note(3), viewers)).toEqual([false, false, false, false, false, false]);
+});
+
+it('refuses the subscriber whose check fails, and still judges those before and after it', async () => {
+  const viewers = [viewer('alice'), viewer('raises'), viewer('alice'), viewer('bob'), viewer('raises'), viewer('alice')];
+  expect(await checker.visibleTo(note(1), viewers)).toEqual([true, false, true, false, false, true]);
+  expect(await checker.visibleTo(note(1), [viewer('alice')])).toEqual([true]);
+});
