@@ -271,6 +271,57 @@ export type Database = {
         }
         Relationships: []
       }
+      credit_notes: {
+        Row: {
+          amount_cents: number
+          created_at: string
+          created_by: string | null
+          currency: string
+          id: string
+          lines: NonNullable<Json>
+          number: string
+          order_id: string
+          reason: string
+          refund_id: string
+          source: string
+        }
+        ComputedFields: never
+        Insert: {
+          amount_cents: number
+          created_at?: string
+          created_by?: string | null
+          currency: string
+          id?: string
+          lines: NonNullable<Json>
+          number: string
+          order_id: string
+          reason: string
+          refund_id: string
+          source: string
+        }
+        Update: {
+          amount_cents?: number
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          id?: string
+          lines?: NonNullable<Json>
+          number?: string
+          order_id?: string
+          reason?: string
+          refund_id?: string
+          source?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "credit_notes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       download_links: {
         Row: {
           created_at: string
@@ -392,6 +443,8 @@ export type Database = {
           product_id: string | null
           product_title: string
           quantity: number
+          refunded_at: string | null
+          refunded_cents: number
           stamped_path: string | null
           variant_id: string
           variant_title: string | null
@@ -407,6 +460,8 @@ export type Database = {
           product_id?: string | null
           product_title: string
           quantity: number
+          refunded_at?: string | null
+          refunded_cents?: number
           stamped_path?: string | null
           variant_id: string
           variant_title?: string | null
@@ -421,6 +476,8 @@ export type Database = {
           product_id?: string | null
           product_title?: string
           quantity?: number
+          refunded_at?: string | null
+          refunded_cents?: number
           stamped_path?: string | null
           variant_id?: string
           variant_title?: string | null
@@ -445,10 +502,16 @@ export type Database = {
           consented_at: string | null
           created_at: string
           currency: string
+          dispute_closed_at: string | null
+          dispute_id: string | null
+          dispute_opened_at: string | null
+          dispute_status: string | null
           id: string
           invoice_buyer: Json | null
           invoice_number: string
           invoice_seller: Json | null
+          payment_status: string
+          refunded_amount_cents: number
           status: string
           total_amount_cents: number
           user_id: string | null
@@ -463,10 +526,16 @@ export type Database = {
           consented_at?: string | null
           created_at?: string
           currency?: string
+          dispute_closed_at?: string | null
+          dispute_id?: string | null
+          dispute_opened_at?: string | null
+          dispute_status?: string | null
           id?: string
           invoice_buyer?: Json | null
           invoice_number: string
           invoice_seller?: Json | null
+          payment_status?: never
+          refunded_amount_cents?: number
           status?: string
           total_amount_cents: number
           user_id?: string | null
@@ -480,10 +549,16 @@ export type Database = {
           consented_at?: string | null
           created_at?: string
           currency?: string
+          dispute_closed_at?: string | null
+          dispute_id?: string | null
+          dispute_opened_at?: string | null
+          dispute_status?: string | null
           id?: string
           invoice_buyer?: Json | null
           invoice_number?: string
           invoice_seller?: Json | null
+          payment_status?: never
+          refunded_amount_cents?: number
           status?: string
           total_amount_cents?: number
           user_id?: string | null
@@ -930,6 +1005,7 @@ export type Database = {
       my_library: {
         Args: Record<PropertyKey, never>
         Returns: {
+          access_suspended: boolean
           file_type: string
           image_url: string
           new_version: boolean
@@ -937,6 +1013,7 @@ export type Database = {
           order_item_id: string
           product_title: string
           purchased_at: string
+          refunded_at: string
           variant_id: string
           variant_title: string
         }[]
@@ -945,6 +1022,10 @@ export type Database = {
       pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
       preview_legal_document: { Args: { p_markdown: string }; Returns: Json }
       publish_legal_document: { Args: { p_kind: string }; Returns: number }
+      record_dispute: {
+        Args: { p_dispute_id: string; p_order_id: string; p_status: string }
+        Returns: Json
+      }
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
         Returns: string
@@ -952,6 +1033,17 @@ export type Database = {
       record_page_view: {
         Args: { p_path: string; p_referrer_host?: string }
         Returns: boolean
+      }
+      record_refund: {
+        Args: {
+          p_created_by?: string
+          p_lines: Json
+          p_order_id: string
+          p_reason: string
+          p_refund_id: string
+          p_source: string
+        }
+        Returns: Json
       }
       save_reading_position: {
         Args: {
