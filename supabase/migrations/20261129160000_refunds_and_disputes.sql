@@ -98,6 +98,7 @@ create table public.credit_notes (
 
 create index credit_notes_order_id_idx on public.credit_notes (order_id);
 create index credit_notes_created_at_idx on public.credit_notes (created_at);
+create index credit_notes_created_by_idx on public.credit_notes (created_by);
 
 alter table public.credit_notes enable row level security;
 
