@@ -129,12 +129,12 @@ export function getCheckout(sessionId: string, state: SandboxState): ApiAnswer {
   };
 }
 
-const refundRefusals = {
+const refundRefusals: Record<string, [number, string]> = {
   'not-paid': [409, 'only a paid session can be refunded'],
   disputed: [409, 'the payment is disputed'],
   'unknown-line': [400, 'variant_ids names a line the session does not have'],
   'already-refunded': [409, 'those lines are already refunded'],
-} as const;
+};
 
 /** POST /checkout/{id}/refunds `{ variant_ids?, reason?, idempotency_key? }`: whole lines, or every line left. */
 export function refundCheckout(sessionId: string, body: unknown, state: SandboxState): ApiAnswer {
@@ -149,7 +149,7 @@ export function refundCheckout(sessionId: string, body: unknown, state: SandboxS
     throw new HttpError(400, 'idempotency_key must be 1 to 255 characters');
   }
   const outcome = state.refund(session, (variant_ids as string[] | undefined) ?? null, ((reason as string | undefined) ?? '').slice(0, 500), (idempotency_key as string | undefined) ?? null);
-  if (!outcome.ok) throw new HttpError(...refundRefusals[outcome.reason]);
+  if (!outcome.ok) throw new HttpError(...refundRefusals[outcome.reason]!);
   return { status: outcome.repeated ? 200 : 201, body: publicRefund(outcome.refund, session.id) };
 }
 
