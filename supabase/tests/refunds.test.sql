@@ -5,7 +5,7 @@
 -- order under an open dispute, gives its buyer no link and no read of its object.
 begin;
 \ir helpers/setup.psql
-select plan(66);
+select plan(70);
 
 select tests.create_user('alice@refunds.test');
 select tests.create_user('bob@refunds.test');
@@ -119,6 +119,25 @@ select results_eq($$ select number from public.credit_notes order by number $$,
   $$ values (tests.note_number((select n from expected))), (tests.note_number((select n from expected) + 1)) $$, 'she reads her two credit notes');
 select throws_ok($$ update public.credit_notes set amount_cents = 0 $$, '42501', null, 'the buyer cannot edit a credit note');
 select throws_ok($$ delete from public.credit_notes $$, '42501', null, 'the buyer cannot delete a credit note');
+
+-- The avoir's document (credit_note_document): its buyer and administrators only.
+reset role;
+update public.seller_settings set legal_name = 'Association Lumière', address = E'1 rue de la Paix\n75002 Paris',
+  siret = '12345678900012', vat_regime = 'franchise', contact_email = 'contact@lumiere.test';
+create temporary table first_note on commit drop as select id from public.credit_notes where refund_id = 're_1';
+grant select on first_note to anon, authenticated;
+select tests.authenticate_as('alice@refunds.test');
+select is((select (d->'credit_note'->>'number', d->>'invoice_number', (d->>'total_amount_cents')::integer, d->'lines'->0->>'product_title', (d->'lines'->0->>'quantity')::integer)
+             from public.credit_note_document((select id from first_note)) d),
+  (tests.note_number((select n from expected)), (select invoice_number from public.orders where id = '70000000-0000-4000-a000-00000000000a'), 1400, 'Gratitude'::text, 2),
+  'the buyer reads her avoir: its number, the invoice it corrects, what it refunds');
+select tests.authenticate_as('bob@refunds.test');
+select throws_ok($$ select public.credit_note_document((select id from first_note)) $$, 'PT404', null, 'another customer cannot read her avoir');
+select tests.clear_authentication();
+select throws_ok($$ select public.credit_note_document((select id from first_note)) $$, '42501', null, 'anon cannot read an avoir');
+select tests.authenticate_as('root@refunds.test');
+select is((select d->'credit_note'->>'number' from public.credit_note_document((select id from first_note)) d), tests.note_number((select n from expected)),
+  'an administrator reads every avoir');
 
 -- A dispute on Bob's order: suspended, restored when won.
 select tests.authenticate_as_service_role();

@@ -78,7 +78,8 @@ export const IssueDownloadBody = z.object({
   disposition: z.enum(['attachment', 'inline']),
 });
 
-export const InvoicePdfBody = z.object({ order_id: z.uuid() });
+/** An order's invoice, or one of its credit notes (« avoirs »). */
+export const InvoicePdfBody = z.union([z.object({ order_id: z.uuid() }).strict(), z.object({ credit_note_id: z.uuid() }).strict()]);
 
 /** The caller's password, re-entered to erase their account (GoTrue accepts at most 72 bytes). */
 export const DeleteAccountBody = z.object({ password: z.string().min(1).max(200) });

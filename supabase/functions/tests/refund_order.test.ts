@@ -3,11 +3,14 @@
 // it recorded, once, whatever double clicks and retries; the buyer loses the refunded line's
 // access (its stamped copy removed) and keeps the other; a refund made elsewhere is recorded as
 // « hors ligne »; refunds and disputes made at the service directly are picked up by the
-// reconciliation, a dispute suspending access, then restoring it (won) or revoking it (lost).
+// reconciliation, a dispute suspending access, then restoring it (won) or revoking it (lost); the
+// credit note is a PDF (invoice-pdf) naming itself and the invoice it corrects.
 import assert from 'node:assert/strict';
 import { paidCheckout, recordOrder } from './checkouts.ts';
 import { catalogue, checkoutSession, refundAtTheService, setCommerceDispute } from './commerce_sandbox.ts';
 import { callFunction, type Customer, env, service, signUpAdmin, signUpCustomer } from './helpers.ts';
+import { pageTexts } from './pdf_text.ts';
+import { franchiseSeller, withSellerSettings } from './seller_settings.ts';
 
 // A two-line cart of files the stack delivers: a PDF (stamped per buyer) and another format.
 const sellable = new Set((await catalogue()).filter((e) => e.purchasable && e.stock === null).map((e) => e.variantId));
@@ -160,4 +163,37 @@ Deno.test('a dispute suspends access; won, it is restored; lost, it is revoked w
   assert.equal(state.payment_status, 'refunded');
   assert.deepEqual(state.credit_notes.map((n) => n.source), ['dispute']);
   assert.equal((await link(lost, other)).status, 410, 'a lost dispute revokes access');
+});
+
+async function creditNotePdf(creditNoteId: string, token: string): Promise<{ status: number; disposition: string | null; pdf: Uint8Array }> {
+  const response = await fetch(`${env.supabaseUrl}/functions/v1/invoice-pdf`, {
+    method: 'POST',
+    headers: { apikey: env.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ credit_note_id: creditNoteId }),
+  });
+  return { status: response.status, disposition: response.headers.get('Content-Disposition'), pdf: new Uint8Array(await response.arrayBuffer()) };
+}
+
+Deno.test('the avoir is a PDF beside the invoice: its number, the invoice it corrects, the refunded line; for its buyer and administrators only', async () => {
+  await withSellerSettings(franchiseSeller, async () => {
+    const bought = await boughtOrder();
+    const refunded = await refundOrder({ order_id: bought.orderId, order_item_ids: [bought.line[other]], reason: 'Fichier illisible' });
+    assert.equal(refunded.status, 200, JSON.stringify(refunded.body));
+    const { data: order } = await service.from('orders').select('invoice_number').eq('id', bought.orderId).single();
+
+    const mine = await creditNotePdf(refunded.body.credit_note_id, bought.buyer.token);
+    assert.equal(mine.status, 200);
+    assert.equal(mine.disposition, `attachment; filename="Avoir ${refunded.body.number}.pdf"`);
+    const text = (await pageTexts(mine.pdf)).join('\n');
+    for (const expected of ['AVOIR', refunded.body.number, 'Facture corrigée', `Avoir sur la facture ${order!.invoice_number} du `, 'Motif : Fichier illisible', 'TVA non applicable, art. 293 B du CGI']) {
+      assert.ok(text.includes(expected), `the avoir says « ${expected} »:\n${text}`);
+    }
+    const { data: lineTitle } = await service.from('order_items').select('product_title').eq('id', bought.line[other]!).single();
+    assert.ok(text.includes(lineTitle!.product_title), 'it lists the refunded line');
+    assert.deepEqual((await creditNotePdf(refunded.body.credit_note_id, bought.buyer.token)).pdf, mine.pdf, 'the same bytes on every call');
+    assert.equal((await creditNotePdf(refunded.body.credit_note_id, admin.token)).status, 200, 'an administrator gets it too');
+    const stranger = await signUpCustomer('stranger');
+    assert.equal((await creditNotePdf(refunded.body.credit_note_id, stranger.token)).status, 404, 'another customer does not');
+    assert.equal((await creditNotePdf(crypto.randomUUID(), bought.buyer.token)).status, 404);
+  });
 });

@@ -975,6 +975,10 @@ export type Database = {
       }
       claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
       contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
+      credit_note_document: {
+        Args: { p_credit_note_id: string }
+        Returns: Json
+      }
       erase_account: { Args: { p_user_id: string }; Returns: string[] }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       invoice_document: { Args: { p_order_id: string }; Returns: Json }

@@ -33,7 +33,7 @@ export function OrderCard({ order, onReorder, reordering }: OrderCardProps) {
           </p>
           {order.credit_notes.map((note) => (
             <p key={note.id} className="text-sm text-mist">
-              Avoir {note.number} du {formatOrderDate(note.created_at)} : {formatPrice(note.amount_cents, order.currency)}
+              Avoir {note.number} du {formatOrderDate(note.created_at)} : {formatPrice(note.amount_cents, order.currency)} remboursés
             </p>
           ))}
           {order.cgv_version !== null ? (
@@ -73,6 +73,19 @@ export function OrderCard({ order, onReorder, reordering }: OrderCardProps) {
           <FileText aria-hidden="true" className="h-4 w-4" />
           Facture
         </Button>
+        {order.credit_notes.map((note) => (
+          <Button
+            key={note.id}
+            variant="outline"
+            size="sm"
+            onClick={() => invoice.mutate({ creditNoteId: note.id, creditNoteNumber: note.number })}
+            disabled={invoice.isPending}
+            aria-label={`Avoir ${note.number}`}
+          >
+            <FileText aria-hidden="true" className="h-4 w-4" />
+            Avoir
+          </Button>
+        ))}
         <Button variant="outline" size="sm" onClick={() => onReorder(order.order_items)} disabled={reordering} aria-busy={reordering}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
           Recommander
