@@ -5,7 +5,7 @@
 -- order under an open dispute, gives its buyer no link and no read of its object.
 begin;
 \ir helpers/setup.psql
-select plan(70);
+select plan(77);
 
 select tests.create_user('alice@refunds.test');
 select tests.create_user('bob@refunds.test');
@@ -125,7 +125,7 @@ reset role;
 update public.seller_settings set legal_name = 'Association Lumière', address = E'1 rue de la Paix\n75002 Paris',
   siret = '12345678900012', vat_regime = 'franchise', contact_email = 'contact@lumiere.test';
 create temporary table first_note on commit drop as select id from public.credit_notes where refund_id = 're_1';
-grant select on first_note to anon, authenticated;
+grant select on first_note to anon, authenticated, service_role;
 select tests.authenticate_as('alice@refunds.test');
 select is((select (d->'credit_note'->>'number', d->>'invoice_number', (d->>'total_amount_cents')::integer, d->'lines'->0->>'product_title', (d->'lines'->0->>'quantity')::integer)
              from public.credit_note_document((select id from first_note)) d),
@@ -138,6 +138,19 @@ select throws_ok($$ select public.credit_note_document((select id from first_not
 select tests.authenticate_as('root@refunds.test');
 select is((select d->'credit_note'->>'number' from public.credit_note_document((select id from first_note)) d), tests.note_number((select n from expected)),
   'an administrator reads every avoir');
+
+-- The avoir's e-mail outbox: the service role's only.
+select tests.authenticate_as('alice@refunds.test');
+select throws_ok($$ select * from public.credit_note_mails $$, '42501', null, 'a buyer cannot read the avoirs'' mail outbox');
+select throws_ok($$ select public.credit_note_mail((select id from first_note)) $$, '42501', null, 'nor read what her avoir''s mail says through it');
+select tests.authenticate_as('root@refunds.test');
+select throws_ok($$ select * from public.pending_credit_note_mails(10) $$, '42501', null, 'an administrator cannot list the mails to send');
+select tests.authenticate_as_service_role();
+select ok((select id from first_note) in (select * from public.pending_credit_note_mails(1000)), 'a new avoir is a mail to send');
+select is((select public.credit_note_mail((select id from first_note))->>'number'), tests.note_number((select n from expected)), 'the mail names the avoir');
+insert into public.credit_note_mails (credit_note_id) select id from first_note;
+select is(public.credit_note_mail((select id from first_note)), null, 'once sent, there is nothing more to send');
+select ok((select id from first_note) not in (select * from public.pending_credit_note_mails(1000)), 'and it leaves the outbox');
 
 -- A dispute on Bob's order: suspended, restored when won.
 select tests.authenticate_as_service_role();

@@ -4,6 +4,7 @@
 // after which the buyer's stamped copies of the refunded lines are removed from storage.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CommerceRefund } from './commerce.ts';
+import { mailCreditNote } from './credit-note-mail.ts';
 
 export interface OrderLine {
   id: string;
@@ -69,7 +70,7 @@ export interface RefundRecord {
   createdBy: string | null;
 }
 
-/** record_refund, then the stamped copies' removal. Database refusals come back as the error. */
+/** record_refund, then the stamped copies' removal and the buyer's e-mail. Database refusals come back as the error. */
 export async function recordRefund(service: SupabaseClient, record: RefundRecord): Promise<{ data: RecordedRefund | null; error: { code?: string; message: string; details?: string } | null }> {
   const { data, error } = await service.rpc('record_refund', {
     p_order_id: record.orderId,
@@ -82,14 +83,16 @@ export async function recordRefund(service: SupabaseClient, record: RefundRecord
   if (error) return { data: null, error };
   const { stamped_paths, ...recorded } = data as RecordAnswer;
   await removeStampedCopies(service, stamped_paths);
+  await mailCreditNote(service, recorded.credit_note_id);
   return { data: recorded, error: null };
 }
 
-/** record_dispute (a lost one records its refund), then the stamped copies' removal. */
+/** record_dispute (a lost one records its refund), then the stamped copies' removal and the credit note's e-mail. */
 export async function recordDispute(service: SupabaseClient, orderId: string, disputeId: string, status: 'open' | 'won' | 'lost'): Promise<{ repeated: boolean }> {
   const { data, error } = await service.rpc('record_dispute', { p_order_id: orderId, p_dispute_id: disputeId, p_status: status });
   if (error) throw new Error(`record_dispute(${orderId}, ${disputeId}, ${status}): ${error.message}`);
-  const answer = data as { repeated: boolean; stamped_paths: string[] };
+  const answer = data as { repeated: boolean; stamped_paths: string[]; credit_note_id?: string };
   await removeStampedCopies(service, answer.stamped_paths);
+  if (answer.credit_note_id) await mailCreditNote(service, answer.credit_note_id);
   return { repeated: answer.repeated };
 }

@@ -4,11 +4,12 @@
 // access (its stamped copy removed) and keeps the other; a refund made elsewhere is recorded as
 // « hors ligne »; refunds and disputes made at the service directly are picked up by the
 // reconciliation, a dispute suspending access, then restoring it (won) or revoking it (lost); the
-// credit note is a PDF (invoice-pdf) naming itself and the invoice it corrects.
+// credit note is a PDF (invoice-pdf) naming itself and the invoice it corrects, mailed to the buyer once.
 import assert from 'node:assert/strict';
 import { paidCheckout, recordOrder } from './checkouts.ts';
 import { catalogue, checkoutSession, refundAtTheService, setCommerceDispute } from './commerce_sandbox.ts';
 import { callFunction, type Customer, env, service, signUpAdmin, signUpCustomer } from './helpers.ts';
+import { failSendsTo, mailsTo, readMail } from './mail_outbox.ts';
 import { pageTexts } from './pdf_text.ts';
 import { franchiseSeller, withSellerSettings } from './seller_settings.ts';
 
@@ -196,4 +197,29 @@ Deno.test('the avoir is a PDF beside the invoice: its number, the invoice it cor
     assert.equal((await creditNotePdf(refunded.body.credit_note_id, stranger.token)).status, 404, 'another customer does not');
     assert.equal((await creditNotePdf(crypto.randomUUID(), bought.buyer.token)).status, 404);
   });
+});
+
+Deno.test('the buyer is mailed each avoir once; a failed send is sent by the next send-confirmations run', async () => {
+  const bought = await boughtOrder();
+  const avoirMails = async () => (await mailsTo(bought.buyer.email)).filter((mail) => mail.subject.startsWith('Votre remboursement'));
+  const request_id = crypto.randomUUID();
+  const first = await refundOrder({ order_id: bought.orderId, order_item_ids: [bought.line[pdf]], request_id });
+  await refundOrder({ order_id: bought.orderId, order_item_ids: [bought.line[pdf]], request_id });
+  const mails = await avoirMails();
+  assert.deepEqual(mails.map((mail) => mail.subject), [`Votre remboursement : avoir ${first.body.number}`], 'one mail, however many calls');
+  const { text } = await readMail(mails[0]!.id);
+  assert.ok(text.includes('Motif : Achat en double') && text.includes('bouton « Avoir »'), text);
+
+  await failSendsTo(bought.buyer.email, 503);
+  let second;
+  try {
+    second = await refundOrder({ order_id: bought.orderId, offline: true, reason: 'Remboursé par virement' });
+  } finally {
+    await failSendsTo(bought.buyer.email, null);
+  }
+  assert.equal(second.status, 200, 'the refund stands when its mail fails');
+  assert.equal((await avoirMails()).length, 1);
+  const run = await callFunction('send-confirmations', {}, Deno.env.get('SEND_CONFIRMATIONS_SECRET') ?? '');
+  assert.equal(run.status, 200, JSON.stringify(run.body));
+  assert.deepEqual((await avoirMails()).map((mail) => mail.subject).sort(), [first.body.number, second.body.number].map((n) => `Votre remboursement : avoir ${n}`).sort());
 });

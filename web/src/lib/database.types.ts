@@ -271,6 +271,30 @@ export type Database = {
         }
         Relationships: []
       }
+      credit_note_mails: {
+        Row: {
+          credit_note_id: string
+          sent_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          credit_note_id: string
+          sent_at?: string
+        }
+        Update: {
+          credit_note_id?: string
+          sent_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "credit_note_mails_credit_note_id_fkey"
+            columns: ["credit_note_id"]
+            isOneToOne: true
+            referencedRelation: "credit_notes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       credit_notes: {
         Row: {
           amount_cents: number
@@ -979,6 +1003,7 @@ export type Database = {
         Args: { p_credit_note_id: string }
         Returns: Json
       }
+      credit_note_mail: { Args: { p_credit_note_id: string }; Returns: Json }
       erase_account: { Args: { p_user_id: string }; Returns: string[] }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       invoice_document: { Args: { p_order_id: string }; Returns: Json }
@@ -1024,6 +1049,10 @@ export type Database = {
       }
       order_confirmation: { Args: { p_order_id: string }; Returns: Json }
       pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
+      pending_credit_note_mails: {
+        Args: { p_limit: number }
+        Returns: string[]
+      }
       preview_legal_document: { Args: { p_markdown: string }; Returns: Json }
       publish_legal_document: { Args: { p_kind: string }; Returns: number }
       record_dispute: {
