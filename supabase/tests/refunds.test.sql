@@ -5,7 +5,7 @@
 -- order under an open dispute, gives its buyer no link and no read of its object.
 begin;
 \ir helpers/setup.psql
-select plan(77);
+select plan(78);
 
 select tests.create_user('alice@refunds.test');
 select tests.create_user('bob@refunds.test');
@@ -183,8 +183,11 @@ select is((select (source, refund_id, amount_cents) from public.credit_notes whe
 select tests.authenticate_as('bob@refunds.test');
 select throws_ok($$ select public.issue_download_link('71000000-0000-4000-a000-0000000000b1') $$, 'PT410', null, 'a lost dispute revokes access as a refund does');
 
--- The administrator reads every credit note and changes none.
+-- The administrator reads every credit note and changes none; the export is net of refunds.
 select tests.authenticate_as('root@refunds.test');
+select results_eq($$ select payment_status, refunded_amount_cents, credit_notes from public.admin_orders_export(7) where order_id = '70000000-0000-4000-a000-00000000000a' $$,
+  $$ values ('refunded'::text, 4300, tests.note_number((select n from expected)) || ', ' || tests.note_number((select n from expected) + 1)) $$,
+  'the orders export says what was refunded and by which credit notes');
 select is((select count(*)::integer from public.credit_notes where order_id in ('70000000-0000-4000-a000-00000000000a', '70000000-0000-4000-a000-00000000000b')), 3,
   'the administrator reads every credit note');
 select throws_ok($$ update public.credit_notes set reason = 'autre' $$, '42501', null, 'the administrator cannot edit a credit note');

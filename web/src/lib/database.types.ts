@@ -873,11 +873,14 @@ export type Database = {
         }
         Returns: {
           created_at: string
+          credit_notes: string
           currency: string
           customer_email: string
           customer_name: string
           items: string
           order_id: string
+          payment_status: string
+          refunded_amount_cents: number
           status: string
           total_amount_cents: number
         }[]
