@@ -36,11 +36,11 @@ it('refunds one line of a two-line order: the library loses it with the French e
   await form.getByRole('checkbox', { name: new RegExp(kept) }).uncheck();
   await form.getByLabel('Motif').fill('Achat en double');
   await form.getByRole('button', { name: 'Rembourser' }).click();
-  await expect.poll(() => form.getByText(/^Rembourser 7,00 € \?/).isVisible()).toBe(true);
+  await expect.poll(() => form.getByText(/^Rembourser 7,00\s€ \?/).isVisible()).toBe(true);
   await screenshot(admin, 'refund-confirmation');
   await form.getByRole('button', { name: 'Confirmer le remboursement' }).click();
   await expect.poll(() => orders.textContent()).toContain('Partiellement remboursée');
-  expect(await orders.textContent()).toContain(`${refunded} · remboursée`);
+  expect(await orders.textContent()).toContain(`${refunded} (Standard) · remboursée`);
 
   await customer.goto('/dashboard/library');
   const refundedCard = customer.getByRole('article', { name: new RegExp(`^${refunded}`) });
