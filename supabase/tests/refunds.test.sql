@@ -141,15 +141,15 @@ select is((select d->'credit_note'->>'number' from public.credit_note_document((
 
 -- The avoir's e-mail outbox: the service role's only.
 select tests.authenticate_as('alice@refunds.test');
-select throws_ok($$ select * from public.credit_note_mails $$, '42501', null, 'a buyer cannot read the avoirs'' mail outbox');
+select throws_ok($$ select * from private.credit_note_mails $$, '42501', null, 'a buyer cannot read the avoirs'' mail outbox');
 select throws_ok($$ select public.credit_note_mail((select id from first_note)) $$, '42501', null, 'nor read what her avoir''s mail says through it');
 select tests.authenticate_as('root@refunds.test');
 select throws_ok($$ select * from public.pending_credit_note_mails(10) $$, '42501', null, 'an administrator cannot list the mails to send');
 select tests.authenticate_as_service_role();
 select ok((select id from first_note) in (select * from public.pending_credit_note_mails(1000)), 'a new avoir is a mail to send');
 select is((select public.credit_note_mail((select id from first_note))->>'number'), tests.note_number((select n from expected)), 'the mail names the avoir');
-insert into public.credit_note_mails (credit_note_id) select id from first_note;
-select is(public.credit_note_mail((select id from first_note)), null, 'once sent, there is nothing more to send');
+select public.mark_credit_note_mailed((select id from first_note));
+select is(public.credit_note_mail((select id from first_note)), null, 'once marked sent, there is nothing more to send');
 select ok((select id from first_note) not in (select * from public.pending_credit_note_mails(1000)), 'and it leaves the outbox');
 
 -- A dispute on Bob's order: suspended, restored when won.

@@ -80,7 +80,7 @@ export async function mailCreditNote(service: SupabaseClient, creditNoteId: stri
     if (data === null) return false;
     const note = data as CreditNoteToMail;
     await mailer.send({ ...creditNoteMail(note, requireEnv('SITE_URL').replace(/\/+$/, '')), idempotencyKey: `credit-note/${note.id}` });
-    const { error: markError } = await service.from('credit_note_mails').upsert({ credit_note_id: note.id }, { onConflict: 'credit_note_id', ignoreDuplicates: true });
+    const { error: markError } = await service.rpc('mark_credit_note_mailed', { p_credit_note_id: note.id });
     if (markError) throw new Error(`marking credit note ${note.id} mailed: ${markError.message}`);
     return true;
   } catch (error) {

@@ -271,30 +271,6 @@ export type Database = {
         }
         Relationships: []
       }
-      credit_note_mails: {
-        Row: {
-          credit_note_id: string
-          sent_at: string
-        }
-        ComputedFields: never
-        Insert: {
-          credit_note_id: string
-          sent_at?: string
-        }
-        Update: {
-          credit_note_id?: string
-          sent_at?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "credit_note_mails_credit_note_id_fkey"
-            columns: ["credit_note_id"]
-            isOneToOne: true
-            referencedRelation: "credit_notes"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       credit_notes: {
         Row: {
           amount_cents: number
@@ -1028,6 +1004,10 @@ export type Database = {
       }
       mark_contact_messages_seen: {
         Args: Record<PropertyKey, never>
+        Returns: undefined
+      }
+      mark_credit_note_mailed: {
+        Args: { p_credit_note_id: string }
         Returns: undefined
       }
       mark_payment_issue_handled: {
