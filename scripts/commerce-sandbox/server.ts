@@ -7,7 +7,8 @@ import { seedBySlug } from './catalogue.ts';
 import { productImageSvg } from './images.ts';
 import { closedPage, notFoundPage, paymentPage, stockGonePage } from './payment-page.ts';
 import { SandboxState } from './state.ts';
-import { createCheckout, getCheckout, getProduct, HttpError, listProducts, listVariants, type ApiAnswer } from './store-api.ts';
+import { createCheckout, getCheckout, getProduct, HttpError, listDisputes, listProducts, listRefunds, listVariants, refundCheckout, type ApiAnswer } from './store-api.ts';
+import type { DisputeStatus } from './state.ts';
 import { listen } from '../lib/listen.ts';
 
 export interface SandboxOptions {
@@ -40,6 +41,15 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type: 
 const sendJson = (res: ServerResponse, answer: ApiAnswer) => send(res, answer.status, JSON.stringify(answer.body), 'application/json; charset=utf-8');
 const sendHtml = (res: ServerResponse, status: number, html: string) => send(res, status, html, 'text/html; charset=utf-8');
 
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const text = await readBody(req);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'the body is not valid JSON');
+  }
+}
+
 async function readBody(req: IncomingMessage, limit = 64 * 1024): Promise<string> {
   let size = 0;
   const chunks: Buffer[] = [];
@@ -71,22 +81,16 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
     if (fault === 'error') return sendJson(res, { status: 500, body: { message: 'injected fault' } });
     if (fault === 'garbage') return send(res, 200, '<html>upstream hiccup', 'application/json');
     if (fault === 'slow') await new Promise((r) => setTimeout(r, 5000));
-    const [store, resource, id] = parts;
+    const [store, resource, id, sub] = parts;
     if (store !== storeId) throw new HttpError(404, `store ${store} not found`);
     if (req.method === 'GET' && resource === 'products' && !id) return sendJson(res, listProducts(query, base, state));
     if (req.method === 'GET' && resource === 'products' && id) return sendJson(res, getProduct(id, base, state));
     if (req.method === 'GET' && resource === 'variants' && !id) return sendJson(res, listVariants(query, state));
-    if (req.method === 'GET' && resource === 'checkout' && id) return sendJson(res, getCheckout(id, state));
-    if (req.method === 'POST' && resource === 'checkout' && !id) {
-      let body: unknown;
-      try {
-        body = JSON.parse(await readBody(req));
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        throw new HttpError(400, 'the body is not valid JSON');
-      }
-      return sendJson(res, createCheckout(body, base, state));
-    }
+    if (req.method === 'GET' && resource === 'checkout' && id && !sub) return sendJson(res, getCheckout(id, state));
+    if (req.method === 'POST' && resource === 'checkout' && !id) return sendJson(res, createCheckout(await readJsonBody(req), base, state));
+    if (req.method === 'POST' && resource === 'checkout' && id && sub === 'refunds' && parts.length === 4) return sendJson(res, refundCheckout(id, await readJsonBody(req), state));
+    if (req.method === 'GET' && resource === 'refunds' && !id) return sendJson(res, listRefunds(query, state));
+    if (req.method === 'GET' && resource === 'disputes' && !id) return sendJson(res, listDisputes(query, state));
     throw new HttpError(404, 'no such resource');
   }
 
@@ -129,12 +133,7 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
     if (parts[0] === '__sandbox' && parts.length === 2 && req.method === 'POST') {
       const remote = req.socket.remoteAddress ?? '';
       if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) throw new HttpError(404, 'no such resource');
-      let body: { mode?: unknown; session_id?: unknown } | null;
-      try {
-        body = JSON.parse(await readBody(req)) as typeof body;
-      } catch {
-        throw new HttpError(400, 'the body is not valid JSON');
-      }
+      const body = (await readJsonBody(req)) as { mode?: unknown; session_id?: unknown; status?: unknown } | null;
       if (parts[1] === 'fault') {
         const mode = body?.mode;
         if (!faultModes.includes(mode as FaultMode)) throw new HttpError(400, `mode must be one of ${faultModes.join(', ')}`);
@@ -146,6 +145,13 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
         if (!session) throw new HttpError(404, 'no such checkout session');
         if (!state.expire(session)) throw new HttpError(409, `the session is ${state.statusOf(session)}, not open`);
         return sendJson(res, { status: 200, body: { session_id: session.id, status: state.statusOf(session) } });
+      }
+      if (parts[1] === 'dispute') {
+        const session = typeof body?.session_id === 'string' ? state.get(body.session_id) : undefined;
+        if (!session) throw new HttpError(404, 'no such checkout session');
+        if (!['open', 'won', 'lost'].includes(body?.status as string)) throw new HttpError(400, 'status must be open, won or lost');
+        if (!state.dispute(session, body!.status as DisputeStatus)) throw new HttpError(409, `a dispute cannot become ${String(body!.status)} from ${session.dispute?.status ?? 'none'} on a ${session.status} session`);
+        return sendJson(res, { status: 200, body: session.dispute });
       }
     }
     throw new HttpError(404, 'no such resource');

@@ -30,7 +30,40 @@ export interface Session {
   paid_at: string | null;
   /** Set when the last payment attempt was refused, for the page to say so. */
   refused: boolean;
+  /** Money given back, oldest first; each refunds whole lines. */
+  refunds: Refund[];
+  /** The buyer's bank contesting the payment, if it ever did. */
+  dispute: Dispute | null;
 }
+
+export interface RefundLine {
+  variant_id: string;
+  quantity: number;
+  amount_cents: number;
+}
+
+export interface Refund {
+  id: string;
+  /** The caller's key: the same key asks for the same refund, which is answered again, not repeated. */
+  idempotency_key: string | null;
+  lines: RefundLine[];
+  amount_cents: number;
+  reason: string;
+  created_at: string;
+}
+
+export type DisputeStatus = 'open' | 'won' | 'lost';
+
+export interface Dispute {
+  id: string;
+  status: DisputeStatus;
+  opened_at: string;
+  closed_at: string | null;
+}
+
+export type RefundOutcome =
+  | { ok: true; refund: Refund; repeated: boolean }
+  | { ok: false; reason: 'not-paid' | 'disputed' | 'unknown-line' | 'already-refunded' };
 
 interface Persisted {
   sessions: Record<string, Session>;
@@ -55,7 +88,9 @@ export class SandboxState {
     this.file = join(dataDir, 'state.json');
     const initialStock = Object.fromEntries([...variantsById.values()].filter((v) => v.managed).map((v) => [v.id, v.initialStock ?? 0]));
     const saved = existsSync(this.file) ? readSaved(this.file) : {};
-    this.data = { sessions: saved.sessions ?? {}, stock: { ...initialStock, ...saved.stock } };
+    // Sessions saved before refunds and disputes existed have neither.
+    const sessions = Object.fromEntries(Object.entries(saved.sessions ?? {}).map(([id, session]) => [id, { ...session, refunds: session.refunds ?? [], dispute: session.dispute ?? null }]));
+    this.data = { sessions, stock: { ...initialStock, ...saved.stock } };
   }
 
   private save(): void {
@@ -68,8 +103,17 @@ export class SandboxState {
     return this.data.stock[variantId] ?? null;
   }
 
-  create(session: Omit<Session, 'id' | 'status' | 'created_at' | 'paid_at' | 'refused'>): Session {
-    const created: Session = { ...session, id: `cs_${randomBytes(12).toString('hex')}`, status: 'open', created_at: new Date().toISOString(), paid_at: null, refused: false };
+  create(session: Omit<Session, 'id' | 'status' | 'created_at' | 'paid_at' | 'refused' | 'refunds' | 'dispute'>): Session {
+    const created: Session = {
+      ...session,
+      id: `cs_${randomBytes(12).toString('hex')}`,
+      status: 'open',
+      created_at: new Date().toISOString(),
+      paid_at: null,
+      refused: false,
+      refunds: [],
+      dispute: null,
+    };
     this.data.sessions[created.id] = created;
     this.save();
     return created;
@@ -125,6 +169,57 @@ export class SandboxState {
   cancel(session: Session): boolean {
     if (this.statusOf(session) !== 'open') return false;
     session.status = 'canceled';
+    this.save();
+    return true;
+  }
+
+  /** Every session, for the refund and dispute listings. */
+  all(): Session[] {
+    return Object.values(this.data.sessions);
+  }
+
+  /**
+   * Refunds whole lines of a paid session (all those not yet refunded when `variantIds` is null).
+   * A key already used answers its refund again; a session under dispute or lost cannot be refunded.
+   */
+  refund(session: Session, variantIds: string[] | null, reason: string, idempotencyKey: string | null): RefundOutcome {
+    const earlier = idempotencyKey === null ? undefined : session.refunds.find((r) => r.idempotency_key === idempotencyKey);
+    if (earlier) return { ok: true, refund: earlier, repeated: true };
+    if (session.status !== 'paid') return { ok: false, reason: 'not-paid' };
+    if (session.dispute && session.dispute.status !== 'won') return { ok: false, reason: 'disputed' };
+    const refunded = new Set(session.refunds.flatMap((r) => r.lines.map((line) => line.variant_id)));
+    const wanted = variantIds ?? session.line_items.map((line) => line.variant_id).filter((id) => !refunded.has(id));
+    if (wanted.some((id) => !session.line_items.some((line) => line.variant_id === id))) return { ok: false, reason: 'unknown-line' };
+    if (wanted.length === 0 || wanted.some((id) => refunded.has(id))) return { ok: false, reason: 'already-refunded' };
+    const lines = session.line_items
+      .filter((line) => wanted.includes(line.variant_id))
+      .map((line) => ({ variant_id: line.variant_id, quantity: line.quantity, amount_cents: line.quantity * line.unit_price_cents }));
+    const refund: Refund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      idempotency_key: idempotencyKey,
+      lines,
+      amount_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
+      reason,
+      created_at: new Date().toISOString(),
+    };
+    session.refunds.push(refund);
+    this.save();
+    return { ok: true, refund, repeated: false };
+  }
+
+  /**
+   * Tests only (POST /__sandbox/dispute): the buyer's bank opens a dispute on a paid session, then
+   * the service closes it won or lost. False when the step does not follow from the current one.
+   */
+  dispute(session: Session, status: DisputeStatus): boolean {
+    const now = new Date().toISOString();
+    if (status === 'open') {
+      if (session.status !== 'paid' || session.dispute) return false;
+      session.dispute = { id: `dp_${randomBytes(12).toString('hex')}`, status, opened_at: now, closed_at: null };
+    } else {
+      if (session.dispute?.status !== 'open') return false;
+      session.dispute = { ...session.dispute, status, closed_at: now };
+    }
     this.save();
     return true;
   }

@@ -98,3 +98,17 @@ export async function stockOf(sandbox: Sandbox, productId: string, variantId: st
   if (!variant) throw new Error(`variant ${variantId} not listed`);
   return variant.inventory_quantity;
 }
+
+/** A paid session of `items`, paid through the hosted page as a buyer pays it. */
+export async function paidSession(sandbox: Sandbox, items: CheckoutItem[]): Promise<string> {
+  const { body } = await postCheckout(sandbox, items);
+  if (!body.url || !body.session_id) throw new Error(`checkout refused: ${body.message}`);
+  const paid = await submitPayment(body.url, 'pay');
+  if (paid.status !== 303) throw new Error(`payment refused: HTTP ${paid.status}`);
+  return body.session_id;
+}
+
+export async function postJson<T = Record<string, unknown>>(url: string, body: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as T };
+}

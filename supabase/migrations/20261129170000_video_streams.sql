@@ -69,7 +69,7 @@ as $$
        and l.created_at > now() - make_interval(secs => (select s.signing_window_seconds from private.delivery_settings s))
        and private.delivered_path(i.file_type, i.file_path, i.stamped_path) = l.object_path
        and o.user_id = l.user_id
-       and o.status = 'completed'
+       and private.line_gives_access(o.status, i.refunded_at, o.dispute_status)
   );
 $$;
 

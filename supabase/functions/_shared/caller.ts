@@ -60,3 +60,10 @@ export async function requireProjectCaller(request: Request): Promise<void> {
   if (token && !token.startsWith('sb_') && (await verifiedClaims(token))) return;
   throw new HttpError(401, 'no_project_credentials', "Call with the project's publishable key or a user's token.");
 }
+
+/** The signed-in caller's own profile (read as them, RLS) must say administrator; else a 403. */
+export async function requireAdmin(caller: SupabaseClient, userId: string): Promise<void> {
+  const { data, error } = await caller.from('profiles').select('role').eq('id', userId).maybeSingle<{ role: string | null }>();
+  if (error) throw new Error(`reading profile ${userId}: ${error.message}`);
+  if (data?.role !== 'admin') throw new HttpError(403, 'forbidden', 'Réservé aux administrateurs.');
+}

@@ -31,13 +31,35 @@ const ProductPage = z.object({ count: z.number().int().min(0), products: z.array
 const Stock = z.object({ variants: z.array(z.object({ id: z.string(), inventory_quantity: z.number().int().nullish() })) });
 const CreatedCheckout = z.object({ url: z.url({ protocol: /^https?$/ }), session_id: z.string().min(1) });
 
+const Refund = z.object({
+  id: z.string().min(1),
+  session_id: z.string().min(1),
+  amount_cents: cents,
+  lines: z.array(z.object({ variant_id: z.string(), quantity: z.number().int().min(1), amount_cents: cents })).min(1),
+  reason: z.string().nullish(),
+  created_at: z.string(),
+});
+
+const Dispute = z.object({
+  id: z.string().min(1),
+  status: z.enum(['open', 'won', 'lost']),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+
 const Session = z.object({
   id: z.string(),
   status: z.enum(['open', 'paid', 'canceled', 'expired']),
   line_items: z.array(z.object({ variant_id: z.string(), quantity: z.number().int().min(1), unit_price_cents: cents })),
   total_cents: cents,
   currency: z.string(),
+  // A service that does not refund through its API tells nothing of refunds or disputes.
+  refunds: z.array(Refund).optional(),
+  dispute: Dispute.nullish(),
 });
+
+const Refunds = z.object({ refunds: z.array(Refund) });
+const Disputes = z.object({ disputes: z.array(Dispute.extend({ session_id: z.string().min(1) })) });
 
 /** A purchasable unit as the catalogue prices it today. */
 export interface CatalogueVariant {
@@ -55,6 +77,17 @@ export interface CatalogueVariant {
 }
 
 export type CheckoutSession = z.infer<typeof Session>;
+/** Money the service gave back on a session: whole lines, by variant. */
+export type CommerceRefund = z.infer<typeof Refund>;
+export type CommerceDispute = z.infer<typeof Disputes>['disputes'][number];
+
+export interface RefundRequest {
+  /** The lines to refund, by variant; omitted, every line not yet refunded. */
+  variant_ids?: string[];
+  reason: string;
+  /** The same key asks for the same refund: a retry is answered, not refunded again. */
+  idempotency_key: string;
+}
 
 export interface CheckoutRequest {
   items: { variant_id: string; quantity: number }[];
@@ -117,6 +150,26 @@ export class CommerceClient {
     return answer === null ? null : parse(Session, answer, 'checkout session');
   }
 
+  /**
+   * Refunds a paid session, whole or by line; answers the refund the service made (or had made for
+   * that key), or null when it refuses (409: already refunded, disputed, not paid).
+   */
+  async refund(sessionId: string, request: RefundRequest): Promise<CommerceRefund | null> {
+    const path = `/checkout/${encodeURIComponent(sessionId)}/refunds`;
+    const answer = await this.call(path, { method: 'POST', body: JSON.stringify(request) }, { conflictAsNull: true });
+    return answer === null ? null : parse(Refund, answer, 'refund');
+  }
+
+  /** The refunds made since `since`, by the shop or at the service directly. */
+  async refundsSince(since: Date): Promise<CommerceRefund[]> {
+    return parse(Refunds, await this.call(`/refunds?since=${encodeURIComponent(since.toISOString())}`), 'refund list').refunds;
+  }
+
+  /** The disputes opened or closed since `since`, as they stand now. */
+  async disputesSince(since: Date): Promise<CommerceDispute[]> {
+    return parse(Disputes, await this.call(`/disputes?since=${encodeURIComponent(since.toISOString())}`), 'dispute list').disputes;
+  }
+
   // The list's stock figures may be stale or absent; the variants call is the store's own answer.
   private async mergeStock(found: Map<string, CatalogueVariant>, productIds: string[]): Promise<void> {
     const query = productIds.map((id) => `product_ids[]=${encodeURIComponent(id)}`).join('&');
@@ -127,7 +180,7 @@ export class CommerceClient {
     }
   }
 
-  private async call(path: string, init: RequestInit = {}, options: { notFoundAsNull?: boolean } = {}): Promise<unknown> {
+  private async call(path: string, init: RequestInit = {}, options: { notFoundAsNull?: boolean; conflictAsNull?: boolean } = {}): Promise<unknown> {
     const url = `${this.baseUrl}/store/${encodeURIComponent(this.storeId)}${path}`;
     let response: Response;
     try {
@@ -139,7 +192,7 @@ export class CommerceClient {
     } catch (cause) {
       throw new CommerceError(`unreachable (${(cause as Error).message})`, { cause });
     }
-    if (options.notFoundAsNull && response.status === 404) {
+    if ((options.notFoundAsNull && response.status === 404) || (options.conflictAsNull && response.status === 409)) {
       await response.body?.cancel();
       return null;
     }

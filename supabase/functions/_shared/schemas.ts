@@ -57,6 +57,19 @@ export const RecordOrderBody = z.object({ session_id: z.string().trim().min(1).m
 /** `all`: every buyer's pending checkouts (the schedule, service role); `mine`: the caller's own. */
 export const ReconcileCheckoutsBody = z.object({ scope: z.enum(['all', 'mine']) });
 
+/**
+ * The administrator's refund: the whole order (`order_item_ids` omitted: every line not yet
+ * refunded) or chosen lines, a reason, and `request_id`, one per confirmation (the idempotency key:
+ * a double click or a retry sends the same one). `offline`: the money went back elsewhere.
+ */
+export const RefundOrderBody = z.object({
+  order_id: z.uuid(),
+  order_item_ids: z.array(z.uuid()).min(1).max(100).optional(),
+  reason: z.string().trim().min(1).max(500),
+  request_id: z.uuid(),
+  offline: z.boolean().default(false),
+});
+
 export const SetAdminRoleBody = z.object({ adminEmail: z.email().max(320) });
 
 /** `attachment`: the browser saves the file under its French name; `inline`: the viewer shows it. */
@@ -65,7 +78,8 @@ export const IssueDownloadBody = z.object({
   disposition: z.enum(['attachment', 'inline']),
 });
 
-export const InvoicePdfBody = z.object({ order_id: z.uuid() });
+/** An order's invoice, or one of its credit notes (« avoirs »). */
+export const InvoicePdfBody = z.union([z.object({ order_id: z.uuid() }).strict(), z.object({ credit_note_id: z.uuid() }).strict()]);
 
 /** The caller's password, re-entered to erase their account (GoTrue accepts at most 72 bytes). */
 export const DeleteAccountBody = z.object({ password: z.string().min(1).max(200) });

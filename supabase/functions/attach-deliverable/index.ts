@@ -4,22 +4,15 @@
 // the caller, whose policy lets administrators read the bucket) and recognised, and only then does
 // the service role call `attach_variant_file`, which no signed-in user may execute. The object's
 // eTag goes with the mapping, so bytes replaced after this read are refused by the database.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { signatureLength, sniffDeliverable, unsupportedDeliverable } from '../_shared/file-signature.ts';
 import { AttachDeliverableBody, parseBody } from '../_shared/schemas.ts';
-import { requireUser } from '../_shared/caller.ts';
+import { requireAdmin, requireUser } from '../_shared/caller.ts';
 import { callerClient, publishableKey, requireEnv, serviceClient } from '../_shared/supabase.ts';
 
 const bucket = 'deliverables';
-
-async function requireAdmin(caller: SupabaseClient, userId: string): Promise<void> {
-  const { data, error } = await caller.from('profiles').select('role').eq('id', userId).maybeSingle<{ role: string | null }>();
-  if (error) throw new Error(`reading profile ${userId}: ${error.message}`);
-  if (data?.role !== 'admin') throw new HttpError(403, 'forbidden', 'Réservé aux administrateurs.');
-}
 
 const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 

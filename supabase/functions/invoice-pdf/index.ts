@@ -4,7 +4,9 @@
 // required mention, 409 « Facture indisponible » naming what the administrator must fill in. The
 // document is the order as recorded, with the number record_order gave it: every call for the
 // same order yields the same number, figures and bytes. The buyer's consent to immediate access
-// and the accepted CGV version are restated under the totals.
+// and the accepted CGV version are restated under the totals. `{ credit_note_id }` answers a
+// credit note (« avoir », credit_note_document) the same way: the invoice it corrects, its own
+// number, date, reason, lines and total, « Avoir AV-2026-000003.pdf ».
 import { limitBody } from '../_shared/body-limit.ts';
 import { corsHeaders, preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, readJson } from '../_shared/errors.ts';
@@ -13,7 +15,7 @@ import { InvoicePdfBody, parseBody } from '../_shared/schemas.ts';
 import { requireUser } from '../_shared/caller.ts';
 import { callerClient, requireEnv } from '../_shared/supabase.ts';
 import type { InvoiceDocument } from './invoice-figures.ts';
-import { renderInvoice } from './render-invoice.ts';
+import { documentName, renderInvoice } from './render-invoice.ts';
 
 /** The mentions invoice_document names as missing, as the Paramètres form labels them. */
 const mentionLabels: Record<string, string> = {
@@ -44,16 +46,17 @@ Deno.serve(limitBody(async (request) => {
   try {
     const caller = callerClient(request);
     await requireUser(request);
-    const { order_id } = parseBody(InvoicePdfBody, await readJson(request));
+    const body = parseBody(InvoicePdfBody, await readJson(request));
 
-    const { data, error } = await caller.rpc('invoice_document', { p_order_id: order_id });
-    if (error) throw refusal(error) ?? new Error(`invoice_document(${order_id}): ${error.message}`);
+    const [rpc, args] = 'order_id' in body ? ['invoice_document', { p_order_id: body.order_id }] : ['credit_note_document', { p_credit_note_id: body.credit_note_id }];
+    const { data, error } = await caller.rpc(rpc, args);
+    if (error) throw refusal(error) ?? new Error(`${rpc}(${JSON.stringify(args)}): ${error.message}`);
     const document = data as InvoiceDocument;
 
     // The consent, read as the caller too: invoice_document has just shown them the order.
-    const consent = await readOrderConsent(caller, order_id);
+    const consent = document.credit_note ? null : await readOrderConsent(caller, document.order_id);
     const pdf = await renderInvoice(document, consent && consentStatement(consent, requireEnv('SITE_URL')));
-    const fileName = `Facture ${document.invoice_number}.pdf`;
+    const fileName = `${documentName(document)}.pdf`;
     return new Response(pdf, {
       headers: {
         ...corsHeaders,

@@ -23,6 +23,11 @@ export interface InvoiceDocument {
     contact_email: string;
   };
   lines: { product_title: string; variant_title: string | null; quantity: number; unit_price_cents: number }[];
+  /**
+   * Set for a credit note (« avoir », credit_note_document): its own number, date and reason; the
+   * lines and total are then what it refunds, and `invoice_number` / `issued_at` the invoice it corrects.
+   */
+  credit_note?: { number: string; issued_at: string; reason: string };
 }
 
 export interface InvoiceLine {

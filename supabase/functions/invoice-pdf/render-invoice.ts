@@ -1,4 +1,4 @@
-// The invoice as an A4 PDF (pdf-lib, standard fonts: nothing to load): the seller's identity and
+// The invoice, or a credit note (« avoir ») correcting it, as an A4 PDF (pdf-lib, standard fonts: nothing to load): the seller's identity and
 // the invoice's number and dates at the top, the buyer, a table of the lines that continues on
 // further pages when long, the totals with the VAT breakdown or the franchise mention, the buyer's
 // consent to immediate access with the accepted CGV's link (L221-13's durable medium), and the
@@ -10,6 +10,10 @@ import type { consentStatement } from '../_shared/order-consent.ts';
 import { formatRate, type InvoiceDocument, invoiceFigures, type InvoiceLine } from './invoice-figures.ts';
 
 const franchiseMention = 'TVA non applicable, art. 293 B du CGI';
+
+/** « Facture FA-2026-000042 » or « Avoir AV-2026-000003 »: the document's name on its pages and file. */
+export const documentName = (document: InvoiceDocument) =>
+  document.credit_note ? `Avoir ${document.credit_note.number}` : `Facture ${document.invoice_number}`;
 
 const pageSize: [number, number] = [595.28, 841.89];
 const margin = 50;
@@ -145,11 +149,19 @@ function drawHeading(w: InvoiceWriter, document: InvoiceDocument): void {
 
   // The invoice's title, number and dates, top right.
   let metaY = w.y - 10;
-  w.text('FACTURE', right, metaY, { size: 24, bold: true, color: plum, align: 'right' });
+  const note = document.credit_note;
+  w.text(note ? 'AVOIR' : 'FACTURE', right, metaY, { size: 24, bold: true, color: plum, align: 'right' });
   metaY -= 24;
   const meta: [string, string][] = [
-    ['N° de facture', document.invoice_number],
-    ['Date de facture', formatDate(document.issued_at)],
+    ...(note
+      ? ([
+          ['N° d’avoir', note.number],
+          ['Date d’avoir', formatDate(note.issued_at)],
+          ['Facture corrigée', document.invoice_number],
+        ] as [string, string][])
+      : []),
+    [note ? 'Du' : 'N° de facture', note ? formatDate(document.issued_at) : document.invoice_number],
+    ...(note ? [] : ([['Date de facture', formatDate(document.issued_at)]] as [string, string][])),
     ['Commande', `n° ${orderReference(document.order_id)}`],
     ['Date de paiement', formatDate(document.paid_at)],
   ];
@@ -217,7 +229,7 @@ function drawConsent(w: InvoiceWriter, document: InvoiceDocument, consent: Retur
   ];
   if (w.y - 24 - rows.length * 11 < footerTop + 10) {
     w.newPage();
-    w.text(`Facture ${document.invoice_number} (suite)`, margin, w.y - 10, { size: 10, bold: true, color: plum });
+    w.text(`${documentName(document)} (suite)`, margin, w.y - 10, { size: 10, bold: true, color: plum });
     w.y -= 28;
   }
   w.y -= 24;
@@ -227,13 +239,13 @@ function drawConsent(w: InvoiceWriter, document: InvoiceDocument, consent: Retur
   }
 }
 
-/** The invoice of `document` as PDF bytes; `consent` is null for an order from before consent was asked. */
+/** The invoice (or credit note) of `document` as PDF bytes; `consent` is null for an order from before consent was asked, and unused for a credit note. */
 export async function renderInvoice(document: InvoiceDocument, consent: ReturnType<typeof consentStatement> | null): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
-  const issued = new Date(document.issued_at);
-  pdf.setTitle(`Facture ${document.invoice_number}`);
+  const issued = new Date(document.credit_note?.issued_at ?? document.issued_at);
+  pdf.setTitle(documentName(document));
   pdf.setAuthor(document.seller.legal_name);
-  pdf.setSubject(`Facture ${document.invoice_number}, commande n° ${orderReference(document.order_id)}`);
+  pdf.setSubject(`${documentName(document)}, commande n° ${orderReference(document.order_id)}`);
   pdf.setCreator('Lumière Sacrée');
   pdf.setProducer('Lumière Sacrée');
   pdf.setLanguage('fr-FR');
@@ -253,7 +265,7 @@ export async function renderInvoice(document: InvoiceDocument, consent: ReturnTy
     const { titleLines, height } = rowHeight(w, line);
     if (w.y - height < footerTop + 10) {
       w.newPage();
-      w.text(`Facture ${document.invoice_number} (suite)`, margin, w.y - 10, { size: 10, bold: true, color: plum });
+      w.text(`${documentName(document)} (suite)`, margin, w.y - 10, { size: 10, bold: true, color: plum });
       w.y -= 28;
       drawTableHeader(w, taxIncluded);
     }
@@ -270,7 +282,7 @@ export async function renderInvoice(document: InvoiceDocument, consent: ReturnTy
   const needed = 18 + totals.length * 16 + 30 + 60;
   if (w.y - needed < footerTop + 10) {
     w.newPage();
-    w.text(`Facture ${document.invoice_number} (suite)`, margin, w.y - 10, { size: 10, bold: true, color: plum });
+    w.text(`${documentName(document)} (suite)`, margin, w.y - 10, { size: 10, bold: true, color: plum });
     w.y -= 28;
   }
   const labelX = right - 190;
@@ -285,14 +297,25 @@ export async function renderInvoice(document: InvoiceDocument, consent: ReturnTy
   w.text(money(figures.totalCents), columns.total, w.y, { size: 11, bold: true, color: plum, align: 'right' });
   w.y -= 40;
 
-  w.text(`Facture acquittée : ${money(figures.totalCents)} réglés en ligne le ${formatDate(document.paid_at)}.`, margin, w.y, { size: 9 });
-  w.y -= 13;
+  if (document.credit_note) {
+    const refunded = `Avoir sur la facture ${document.invoice_number} du ${formatDate(document.issued_at)} : ${money(figures.totalCents)} remboursés le ${formatDate(document.credit_note.issued_at)}.`;
+    for (const text of [...w.wrapped(refunded, 9, contentWidth), ...w.wrapped(`Motif : ${document.credit_note.reason}`, 9, contentWidth)]) {
+      w.text(text, margin, w.y, { size: 9 });
+      w.y -= 13;
+    }
+  } else {
+    w.text(`Facture acquittée : ${money(figures.totalCents)} réglés en ligne le ${formatDate(document.paid_at)}.`, margin, w.y, { size: 9 });
+    w.y -= 13;
+  }
   if (!figures.vat) {
     w.text(franchiseMention, margin, w.y, { size: 9, bold: true });
     w.y -= 13;
   }
-  w.text('Produits numériques livrés dans votre bibliothèque dès le paiement.', margin, w.y, { size: 9, color: muted });
-  if (consent) drawConsent(w, document, consent);
+  w.text(
+    document.credit_note ? 'L’accès aux contenus remboursés est retiré de votre bibliothèque.' : 'Produits numériques livrés dans votre bibliothèque dès le paiement.',
+    margin, w.y, { size: 9, color: muted },
+  );
+  if (consent && !document.credit_note) drawConsent(w, document, consent);
 
   w.footers(sellerLegalLine(document.seller));
   // pdf-lib's bytes are typed on any buffer; a Response body wants them on an ArrayBuffer.

@@ -35,13 +35,15 @@ interface OwnItem {
   file_type: string | null;
   file_path: string | null;
   stamped_path: string | null;
+  refunded_at: string | null;
+  orders: { dispute_status: string | null };
 }
 
 /** The caller's own item of a paid order, read under RLS; anything else is "not available". */
 async function readOwnItem(caller: SupabaseClient, userId: string, itemId: string): Promise<OwnItem & { file_path: string }> {
   const { data, error } = await caller
     .from('order_items')
-    .select('id, order_id, product_title, variant_title, file_type, file_path, stamped_path, orders!inner(user_id, status)')
+    .select('id, order_id, product_title, variant_title, file_type, file_path, stamped_path, refunded_at, orders!inner(user_id, status, dispute_status)')
     .eq('id', itemId)
     // RLS alone would show an administrator every item: stamp only what the caller bought.
     .eq('orders.user_id', userId)
@@ -66,7 +68,9 @@ Deno.serve(limitBody(async (request) => {
     const { order_item_id, disposition } = parseBody(IssueDownloadBody, await readJson(request));
     const item = await readOwnItem(caller, user.id, order_item_id);
 
-    if (item.file_type === 'pdf' && !item.stamped_path) {
+    // A refunded or suspended line gets no copy: issue_download_link below says why in French.
+    const entitled = item.refunded_at === null && item.orders.dispute_status !== 'open';
+    if (item.file_type === 'pdf' && !item.stamped_path && entitled) {
       const buyer = { id: user.id, email: user.email ?? '', fullName: await profileName(caller, user.id) };
       await makeBuyerCopy(serviceClient(), buyer, item);
     }

@@ -10,6 +10,8 @@ const codeOfDatabaseRefusal: Record<string, { status: number; code: string }> = 
   PT403: { status: 403, code: 'download_disabled' },
   PT404: { status: 404, code: 'file_unavailable' },
   PT409: { status: 409, code: 'file_preparing' },
+  PT410: { status: 410, code: 'refunded' },
+  PT423: { status: 423, code: 'access_suspended' },
   PT429: { status: 429, code: 'download_limit' },
 };
 

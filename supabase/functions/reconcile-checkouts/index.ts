@@ -7,7 +7,9 @@
 // - `{ "scope": "mine" }`: a signed-in customer opening their dashboard, for their own checkouts,
 //   their token verified against the JWKS (requireUser).
 // The function's own work uses the platform's service-role key (serviceClient), never the caller's.
-// Both answer `{ recorded, canceled, expired, issues, still_pending }`.
+// Both answer `{ recorded, canceled, expired, issues, still_pending }`; the schedule also picks up
+// the refunds and disputes made at the commerce service directly (refunds.ts) and adds
+// `{ refunds, disputes }`, how many it recorded.
 import { commerceFromEnv } from '../_shared/commerce.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
@@ -17,6 +19,7 @@ import { bearsJobSecret } from '../_shared/job-secret.ts';
 import { requireUser } from '../_shared/caller.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
 import { reconcileCheckouts } from './reconcile.ts';
+import { pickUpRefundsAndDisputes } from './refunds.ts';
 
 Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
@@ -24,7 +27,9 @@ Deno.serve(limitBody(async (request) => {
     const { scope } = parseBody(ReconcileCheckoutsBody, await readJson(request));
     if (scope === 'all') {
       if (!bearsJobSecret(request, 'RECONCILE_CHECKOUTS_SECRET')) throw new HttpError(403, 'scheduled_job_only', 'Only the scheduled job may reconcile every checkout.');
-      return jsonResponse(await reconcileCheckouts(serviceClient(), commerceFromEnv()));
+      const [service, commerce] = [serviceClient(), commerceFromEnv()];
+      const checkouts = await reconcileCheckouts(service, commerce);
+      return jsonResponse({ ...checkouts, ...(await pickUpRefundsAndDisputes(service, commerce)) });
     }
     const user = await requireUser(request);
     return jsonResponse(await reconcileCheckouts(serviceClient(), commerceFromEnv(), user.id));

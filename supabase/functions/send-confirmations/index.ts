@@ -5,10 +5,12 @@
 // orders the reconciliation recorded, sends that failed), a bounded
 // batch per call so that a backlog never holds one request past its CPU limit; the next minute
 // takes the rest. Each goes through the same module as record-order's own send, once per order.
+// The credit notes' e-mails whose immediate send failed (`pending_credit_note_mails`) go out here too.
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse } from '../_shared/errors.ts';
 import { bearsJobSecret } from '../_shared/job-secret.ts';
+import { mailCreditNote } from '../_shared/credit-note-mail.ts';
 import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 
@@ -25,7 +27,10 @@ Deno.serve(limitBody(async (request) => {
     if (error) throw new Error(`pending_confirmations: ${error.message}`);
     let sent = 0;
     for (const orderId of orderIds as string[]) if (await confirmOrder(service, orderId)) sent++;
-    return jsonResponse({ sent, failed: (orderIds as string[]).length - sent });
+    const { data: noteIds, error: notesError } = await service.rpc('pending_credit_note_mails', { p_limit: batchSize });
+    if (notesError) throw new Error(`pending_credit_note_mails: ${notesError.message}`);
+    for (const noteId of noteIds as string[]) if (await mailCreditNote(service, noteId)) sent++;
+    return jsonResponse({ sent, failed: (orderIds as string[]).length + (noteIds as string[]).length - sent });
   } catch (error) {
     return errorResponse(error);
   }

@@ -3,15 +3,8 @@
 // name lies (text called .pdf), a customer, and a path elsewhere are refused; a replacement
 // reports the previous file and whether an order still points to it.
 import assert from 'node:assert/strict';
-import { callFunction, type Customer, service, signUpCustomer } from './helpers.ts';
+import { callFunction, type Customer, service, signUpAdmin, signUpCustomer } from './helpers.ts';
 import { makePdf } from './pdf_fixtures.ts';
-
-async function signUpAdmin(): Promise<Customer> {
-  const admin = await signUpCustomer('admin');
-  const { error } = await service.from('profiles').update({ role: 'admin' }).eq('id', admin.user.id);
-  if (error) throw new Error(`granting the role: ${error.message}`);
-  return admin;
-}
 
 /** Uploads as the administrator, as the page does (the storage policy lets administrators write). */
 async function upload(admin: Customer, variantId: string, name: string, bytes: Uint8Array, contentType: string): Promise<string> {

@@ -68,6 +68,7 @@ const userFunctions: Array<[string, unknown]> = [
   ['issue-download', { order_item_id: crypto.randomUUID(), disposition: 'attachment' }],
   ['invoice-pdf', { order_id: crypto.randomUUID() }],
   ['attach-deliverable', { variant_id: crypto.randomUUID(), object_path: 'products/x.pdf' }],
+  ['refund-order', { order_id: crypto.randomUUID(), reason: 'Doublon', request_id: crypto.randomUUID() }],
   ['reconcile-checkouts', { scope: 'mine' }],
   // A wrong password: past the check, the customer's account is refused, never erased.
   ['delete-account', { password: 'pas-le-bon-mot-de-passe' }],

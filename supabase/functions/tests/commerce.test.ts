@@ -123,3 +123,38 @@ Deno.test('errors become JSON answers: 4xx as given, 502 for the commerce servic
     Object.assign(console, quiet);
   }
 });
+
+const refundJson = { id: 're_1', session_id: 'cs_1', amount_cents: 1500, lines: [{ variant_id: 'v2', quantity: 1, amount_cents: 1500 }], reason: 'Doublon', created_at: '2026-11-26T10:00:00Z' };
+
+Deno.test('refunds a session by line with the idempotency key, and reads a refusal as null', async () => {
+  const store = fakeStore({
+    '/store/s1/checkout/cs_1/refunds': () => Response.json(refundJson, { status: 201 }),
+    '/store/s1/checkout/cs_2/refunds': () => Response.json({ message: 'those lines are already refunded' }, { status: 409 }),
+  });
+  try {
+    const request = { variant_ids: ['v2'], reason: 'Doublon', idempotency_key: 'k1' };
+    assert.deepEqual(await store.client.refund('cs_1', request), refundJson);
+    assert.equal(await store.client.refund('cs_2', request), null);
+    assert.deepEqual(store.seen.slice(0, 2), ['POST /store/s1/checkout/cs_1/refunds', 'POST /store/s1/checkout/cs_2/refunds']);
+  } finally {
+    await store.close();
+  }
+});
+
+Deno.test('lists refunds and disputes since a time, and refuses answers it cannot read', async () => {
+  const dispute = { id: 'dp_1', session_id: 'cs_1', status: 'open', opened_at: '2026-11-26T10:00:00Z', closed_at: null };
+  const store = fakeStore({
+    '/store/s1/refunds': () => Response.json({ refunds: [refundJson] }),
+    '/store/s1/disputes': () => Response.json({ disputes: [dispute] }),
+    '/store/s1/checkout/cs_3/refunds': () => Response.json({ id: 're_3' }, { status: 201 }),
+  });
+  try {
+    const since = new Date('2026-11-20T00:00:00Z');
+    assert.deepEqual(await store.client.refundsSince(since), [refundJson]);
+    assert.deepEqual(await store.client.disputesSince(since), [dispute]);
+    assert.ok(store.seen.includes(`GET /store/s1/refunds?since=${encodeURIComponent(since.toISOString())}`));
+    await assert.rejects(store.client.refund('cs_3', { reason: 'x', idempotency_key: 'k' }), CommerceError);
+  } finally {
+    await store.close();
+  }
+});

@@ -124,3 +124,18 @@ export async function expireCommerceSession(sessionId: string): Promise<void> {
   await response.body?.cancel();
   if (!response.ok) throw new Error(`sandbox expire ${sessionId}: HTTP ${response.status}`);
 }
+
+async function postToSandbox(path: string, body: unknown): Promise<any> {
+  const response = await fetch(`${env.commerceUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`sandbox ${path}: HTTP ${response.status} ${answer.message}`);
+  return answer;
+}
+
+/** A refund made at the service without the shop (its dashboard): whole lines, by variant. */
+export const refundAtTheService = (sessionId: string, variantIds: string[], reason: string): Promise<{ id: string }> =>
+  postToSandbox(`/store/${env.storeId}/checkout/${encodeURIComponent(sessionId)}/refunds`, { variant_ids: variantIds, reason });
+
+/** The buyer's bank opens a dispute on a paid session, or the service closes it won or lost. */
+export const setCommerceDispute = (sessionId: string, status: 'open' | 'won' | 'lost'): Promise<{ id: string }> =>
+  postToSandbox('/__sandbox/dispute', { session_id: sessionId, status });

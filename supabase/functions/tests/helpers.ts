@@ -58,6 +58,14 @@ export async function signUpCustomer(label = 'buyer'): Promise<Customer> {
   return { user: data.user, email, token: data.session.access_token, client };
 }
 
+/** A signed-up customer the service role then makes an administrator. */
+export async function signUpAdmin(): Promise<Customer> {
+  const admin = await signUpCustomer('admin');
+  const { error } = await service.from('profiles').update({ role: 'admin' }).eq('id', admin.user.id);
+  if (error) throw new Error(`granting the role: ${error.message}`);
+  return admin;
+}
+
 export interface FunctionAnswer {
   status: number;
   // Tests read arbitrary fields of the answers.

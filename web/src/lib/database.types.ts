@@ -271,6 +271,57 @@ export type Database = {
         }
         Relationships: []
       }
+      credit_notes: {
+        Row: {
+          amount_cents: number
+          created_at: string
+          created_by: string | null
+          currency: string
+          id: string
+          lines: NonNullable<Json>
+          number: string
+          order_id: string
+          reason: string
+          refund_id: string
+          source: string
+        }
+        ComputedFields: never
+        Insert: {
+          amount_cents: number
+          created_at?: string
+          created_by?: string | null
+          currency: string
+          id?: string
+          lines: NonNullable<Json>
+          number: string
+          order_id: string
+          reason: string
+          refund_id: string
+          source: string
+        }
+        Update: {
+          amount_cents?: number
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          id?: string
+          lines?: NonNullable<Json>
+          number?: string
+          order_id?: string
+          reason?: string
+          refund_id?: string
+          source?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "credit_notes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       download_links: {
         Row: {
           created_at: string
@@ -392,6 +443,8 @@ export type Database = {
           product_id: string | null
           product_title: string
           quantity: number
+          refunded_at: string | null
+          refunded_cents: number
           stamped_path: string | null
           variant_id: string
           variant_title: string | null
@@ -407,6 +460,8 @@ export type Database = {
           product_id?: string | null
           product_title: string
           quantity: number
+          refunded_at?: string | null
+          refunded_cents?: number
           stamped_path?: string | null
           variant_id: string
           variant_title?: string | null
@@ -421,6 +476,8 @@ export type Database = {
           product_id?: string | null
           product_title?: string
           quantity?: number
+          refunded_at?: string | null
+          refunded_cents?: number
           stamped_path?: string | null
           variant_id?: string
           variant_title?: string | null
@@ -445,10 +502,16 @@ export type Database = {
           consented_at: string | null
           created_at: string
           currency: string
+          dispute_closed_at: string | null
+          dispute_id: string | null
+          dispute_opened_at: string | null
+          dispute_status: string | null
           id: string
           invoice_buyer: Json | null
           invoice_number: string
           invoice_seller: Json | null
+          payment_status: string
+          refunded_amount_cents: number
           status: string
           total_amount_cents: number
           user_id: string | null
@@ -463,10 +526,16 @@ export type Database = {
           consented_at?: string | null
           created_at?: string
           currency?: string
+          dispute_closed_at?: string | null
+          dispute_id?: string | null
+          dispute_opened_at?: string | null
+          dispute_status?: string | null
           id?: string
           invoice_buyer?: Json | null
           invoice_number: string
           invoice_seller?: Json | null
+          payment_status?: never
+          refunded_amount_cents?: number
           status?: string
           total_amount_cents: number
           user_id?: string | null
@@ -480,10 +549,16 @@ export type Database = {
           consented_at?: string | null
           created_at?: string
           currency?: string
+          dispute_closed_at?: string | null
+          dispute_id?: string | null
+          dispute_opened_at?: string | null
+          dispute_status?: string | null
           id?: string
           invoice_buyer?: Json | null
           invoice_number?: string
           invoice_seller?: Json | null
+          payment_status?: never
+          refunded_amount_cents?: number
           status?: string
           total_amount_cents?: number
           user_id?: string | null
@@ -704,53 +779,6 @@ export type Database = {
           },
         ]
       }
-      video_streams: {
-        Row: {
-          heights: number[]
-          master_path: string
-          source_path: string
-          transcoded_at: string
-        }
-        ComputedFields: never
-        Insert: {
-          heights: number[]
-          master_path: string
-          source_path: string
-          transcoded_at?: string
-        }
-        Update: {
-          heights?: number[]
-          master_path?: string
-          source_path?: string
-          transcoded_at?: string
-        }
-        Relationships: []
-      }
-      video_subtitles: {
-        Row: {
-          created_at: string
-          label: string
-          language: string
-          object_path: string
-          source_path: string
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          label: string
-          language: string
-          object_path: string
-          source_path: string
-        }
-        Update: {
-          created_at?: string
-          label?: string
-          language?: string
-          object_path?: string
-          source_path?: string
-        }
-        Relationships: []
-      }
     }
     Views: {
       [_ in never]: never
@@ -821,11 +849,14 @@ export type Database = {
         }
         Returns: {
           created_at: string
+          credit_notes: string
           currency: string
           customer_email: string
           customer_name: string
           items: string
           order_id: string
+          payment_status: string
+          refunded_amount_cents: number
           status: string
           total_amount_cents: number
         }[]
@@ -848,10 +879,6 @@ export type Database = {
         Args: { p_variant_id: string }
         Returns: string
       }
-      admin_remove_video_subtitles: {
-        Args: { p_language: string; p_source_path: string }
-        Returns: string
-      }
       admin_role_history: {
         Args: { p_user_id: string }
         Returns: {
@@ -871,10 +898,6 @@ export type Database = {
       admin_set_variant_file_online_only: {
         Args: { p_online_only: boolean; p_variant_id: string }
         Returns: undefined
-      }
-      admin_set_video_subtitles: {
-        Args: { p_label: string; p_language: string; p_source_path: string }
-        Returns: string
       }
       admin_unread_counts: {
         Args: Record<PropertyKey, never>
@@ -923,7 +946,6 @@ export type Database = {
           previous_path: string
         }[]
       }
-      begin_checkout: { Args: { p_cgv_version: number }; Returns: Json }
       checkout_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_admin_notifications: {
         Args: { p_limit: number }
@@ -956,6 +978,11 @@ export type Database = {
       }
       claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
       contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
+      credit_note_document: {
+        Args: { p_credit_note_id: string }
+        Returns: Json
+      }
+      credit_note_mail: { Args: { p_credit_note_id: string }; Returns: Json }
       erase_account: { Args: { p_user_id: string }; Returns: string[] }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
       invoice_document: { Args: { p_order_id: string }; Returns: Json }
@@ -979,6 +1006,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
+      mark_credit_note_mailed: {
+        Args: { p_credit_note_id: string }
+        Returns: undefined
+      }
       mark_payment_issue_handled: {
         Args: { issue_session_id: string }
         Returns: string
@@ -986,6 +1017,7 @@ export type Database = {
       my_library: {
         Args: Record<PropertyKey, never>
         Returns: {
+          access_suspended: boolean
           file_type: string
           image_url: string
           new_version: boolean
@@ -993,14 +1025,23 @@ export type Database = {
           order_item_id: string
           product_title: string
           purchased_at: string
+          refunded_at: string
           variant_id: string
           variant_title: string
         }[]
       }
       order_confirmation: { Args: { p_order_id: string }; Returns: Json }
       pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
+      pending_credit_note_mails: {
+        Args: { p_limit: number }
+        Returns: string[]
+      }
       preview_legal_document: { Args: { p_markdown: string }; Returns: Json }
       publish_legal_document: { Args: { p_kind: string }; Returns: number }
+      record_dispute: {
+        Args: { p_dispute_id: string; p_order_id: string; p_status: string }
+        Returns: Json
+      }
       record_order: {
         Args: { p_checkout_session_id: string; p_user_id: string }
         Returns: string
@@ -1009,8 +1050,15 @@ export type Database = {
         Args: { p_path: string; p_referrer_host?: string }
         Returns: boolean
       }
-      record_paid_order: {
-        Args: { p_checkout_session_id: string; p_user_id: string }
+      record_refund: {
+        Args: {
+          p_created_by?: string
+          p_lines: Json
+          p_order_id: string
+          p_reason: string
+          p_refund_id: string
+          p_source: string
+        }
         Returns: Json
       }
       save_reading_position: {

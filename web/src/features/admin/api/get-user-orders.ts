@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase';
 export async function getUserOrders(userId: string) {
   const { data, error } = await supabase
     .from('orders')
-    .select('id, created_at, total_amount_cents, currency, status, order_items(id, product_title, variant_title, quantity, price_per_item_cents)')
+    .select('id, created_at, total_amount_cents, currency, status, payment_status, refunded_amount_cents, order_items(id, product_title, variant_title, quantity, price_per_item_cents, refunded_at)')
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw error;

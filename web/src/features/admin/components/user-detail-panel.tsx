@@ -2,18 +2,21 @@
 // history of its role.
 import * as Dialog from '@radix-ui/react-dialog';
 import { MessagesSquare, X } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRoleHistory } from '@/features/admin/api/get-role-history';
 import type { AdminUser } from '@/features/admin/api/get-users';
 import { useUserOrders, type UserOrder } from '@/features/admin/api/get-user-orders';
+import { RefundForm } from '@/features/admin/components/refund-form';
 import { RoleControl } from '@/features/admin/components/role-control';
 import { roleChangeLabel, roleLabel } from '@/features/admin/lib/account-role';
 import { formatDay, formatDayAndTime, ordersCountLabel, orderStatusLabel } from '@/features/admin/lib/users-format';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useAuth } from '@/lib/auth-context';
 import { formatPrice } from '@/lib/format-price';
+import { paymentStatusLabel } from '@/lib/payment-status';
 
 /** A side sheet over the list (a Radix dialog: focus kept inside, Escape or the overlay closes it). */
 export function UserDetailPanel({ account, onClose }: { account: AdminUser; onClose: () => void }) {
@@ -80,7 +83,7 @@ function AccountOrders({ accountId }: { accountId: string }) {
       ) : (
         <ol className="space-y-3">
           {orders.data.map((order) => (
-            <AccountOrder key={order.id} order={order} />
+            <AccountOrder key={order.id} order={order} userId={accountId} />
           ))}
         </ol>
       )}
@@ -88,7 +91,9 @@ function AccountOrders({ accountId }: { accountId: string }) {
   );
 }
 
-function AccountOrder({ order }: { order: UserOrder }) {
+function AccountOrder({ order, userId }: { order: UserOrder; userId: string }) {
+  const [refunding, setRefunding] = useState(false);
+  const refundable = order.status === 'completed' && order.payment_status !== 'disputed' && order.order_items.some((line) => line.refunded_at === null);
   return (
     <li className="rounded-2xl border border-plum-100 bg-white p-4 text-sm">
       <div className="flex items-baseline justify-between gap-3">
@@ -97,15 +102,25 @@ function AccountOrder({ order }: { order: UserOrder }) {
         </p>
         <p className="shrink-0 font-semibold text-plum-900">{formatPrice(order.total_amount_cents, order.currency)}</p>
       </div>
-      <p className="mt-1 inline-block rounded-full bg-plum-100 px-2.5 py-0.5 text-xs font-medium text-plum-800">{orderStatusLabel(order.status)}</p>
+      <p className="mt-1 inline-block rounded-full bg-plum-100 px-2.5 py-0.5 text-xs font-medium text-plum-800">
+        {order.status === 'completed' ? paymentStatusLabel(order.payment_status) : orderStatusLabel(order.status)}
+      </p>
       <ul className="mt-2 space-y-1 text-mist">
         {order.order_items.map((line) => (
           <li key={line.id}>
             {line.quantity} × {line.product_title}
             {line.variant_title ? ` (${line.variant_title})` : ''}
+            {line.refunded_at ? ' · remboursée' : ''}
           </li>
         ))}
       </ul>
+      {refunding ? (
+        <RefundForm order={order} userId={userId} onDone={() => setRefunding(false)} />
+      ) : refundable ? (
+        <Button size="sm" variant="outline" className="mt-3" onClick={() => setRefunding(true)}>
+          Rembourser
+        </Button>
+      ) : null}
     </li>
   );
 }

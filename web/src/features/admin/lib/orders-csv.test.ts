@@ -11,6 +11,9 @@ const order = (overrides: Partial<ExportedOrder> = {}): ExportedOrder => ({
   items: '1 × Méditation du soir',
   total_amount_cents: 123450,
   currency: 'eur',
+  payment_status: 'paid',
+  refunded_amount_cents: 0,
+  credit_notes: null as unknown as string,
   ...overrides,
 });
 
@@ -18,17 +21,22 @@ describe('ordersCsv', () => {
   it('starts with a byte-order mark and French column names separated by semicolons', () => {
     const csv = ordersCsv([]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(csv.slice(1)).toBe('Date;Heure;Numéro de commande;Client;E-mail;Produits;Statut;Montant TTC;Devise\r\n');
+    expect(csv.slice(1)).toBe('Date;Heure;Numéro de commande;Client;E-mail;Produits;Statut;Montant TTC;Devise;Remboursé TTC;Avoirs;Net TTC\r\n');
   });
 
   it('writes one line per order: Paris date and time, French status, amount with a decimal comma', () => {
     const [, line] = ordersCsv([order()]).split('\r\n');
-    expect(line).toBe('14/07/2026;23:30:05;00000000-0000-4000-8000-000000000001;Alice Lumière;alice@example.test;1 × Méditation du soir;Payée;1234,50;EUR');
+    expect(line).toBe('14/07/2026;23:30:05;00000000-0000-4000-8000-000000000001;Alice Lumière;alice@example.test;1 × Méditation du soir;Payée;1234,50;EUR;0,00;;1234,50');
   });
 
   it('names each status in French', () => {
     const statuses = ['pending', 'refunded', 'canceled'].map((status) => ordersCsv([order({ status })]).split('\r\n')[1]!.split(';')[6]);
     expect(statuses).toEqual(['En attente', 'Remboursée', 'Annulée']);
+  });
+
+  it('is net of refunds: the amount refunded, the credit notes, what the order brought in', () => {
+    const [, line] = ordersCsv([order({ payment_status: 'partially_refunded', refunded_amount_cents: 2900, credit_notes: 'AV-2026-000001, AV-2026-000002' })]).split('\r\n');
+    expect(line!.split(';').slice(6)).toEqual(['Partiellement remboursée', '1234,50', 'EUR', '29,00', 'AV-2026-000001, AV-2026-000002', '1205,50']);
   });
 
   it('leaves a missing name or e-mail empty', () => {

@@ -1,9 +1,11 @@
 // The orders export for the accountant, as French spreadsheet programs open it without a wizard:
 // UTF-8 with a byte-order mark, `;` between fields, CRLF lines, dates and times in Paris time,
-// amounts with a decimal comma and no grouping (`1234,50`), column names in French.
+// amounts with a decimal comma and no grouping (`1234,50`), column names in French. Net of refunds:
+// each order says what was refunded, by which credit notes (« avoirs »), and what it brought in.
 import type { ExportedOrder } from '@/features/admin/api/export-orders';
+import { paymentStatusLabel } from '@/lib/payment-status';
 
-const columns = ['Date', 'Heure', 'Numéro de commande', 'Client', 'E-mail', 'Produits', 'Statut', 'Montant TTC', 'Devise'];
+const columns = ['Date', 'Heure', 'Numéro de commande', 'Client', 'E-mail', 'Produits', 'Statut', 'Montant TTC', 'Devise', 'Remboursé TTC', 'Avoirs', 'Net TTC'];
 
 const statusLabels: Record<string, string> = {
   completed: 'Payée',
@@ -39,9 +41,12 @@ export function ordersCsv(orders: ExportedOrder[]): string {
       csvField(order.customer_name ?? ''),
       csvField(order.customer_email ?? ''),
       csvField(order.items ?? ''),
-      csvField(statusLabels[order.status] ?? order.status),
+      csvField(order.status === 'completed' ? paymentStatusLabel(order.payment_status) : (statusLabels[order.status] ?? order.status)),
       csvField(csvAmount(order.total_amount_cents), { text: false }),
       csvField(order.currency.toUpperCase()),
+      csvField(csvAmount(order.refunded_amount_cents), { text: false }),
+      csvField(order.credit_notes ?? '', { text: false }),
+      csvField(csvAmount(order.total_amount_cents - order.refunded_amount_cents), { text: false }),
     ].join(';');
   });
   return `\uFEFF${[columns.join(';'), ...lines].join('\r\n')}\r\n`;

@@ -34,6 +34,11 @@ export function LibraryCard({ item, saved }: { item: LibraryItem; saved: Reading
             <ReadingProgress saved={saved} kind={item.kind} />
           </div>
         ) : null}
+        {item.noAccess ? (
+          <p role="note" className="mt-auto pt-4 text-sm font-medium text-plum-800">
+            {item.noAccess}
+          </p>
+        ) : (
         <div className="mt-auto flex flex-wrap gap-2 pt-4">
           {item.onlineOnly ? null : (
             <Button size="sm" onClick={() => download.mutate(item.id)} disabled={download.isPending} aria-busy={download.isPending}>
@@ -48,6 +53,7 @@ export function LibraryCard({ item, saved }: { item: LibraryItem; saved: Reading
             </Link>
           ) : null}
         </div>
+        )}
       </div>
     </article>
   );

@@ -6,6 +6,7 @@ import { formatOrderDate, lineTotalCents } from '@/features/dashboard/lib/order-
 import { legalVersionPath } from '@/features/legal/legal-documents';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format-price';
+import { paymentStatusLabel } from '@/lib/payment-status';
 import { PLACEHOLDER_IMAGE } from '@/lib/product-image';
 
 export type OrderLines = Order['order_items'];
@@ -30,6 +31,11 @@ export function OrderCard({ order, onReorder, reordering }: OrderCardProps) {
           <p className="text-sm text-mist">
             N° {order.id.slice(0, 8).toUpperCase()} · Facture {order.invoice_number}
           </p>
+          {order.credit_notes.map((note) => (
+            <p key={note.id} className="text-sm text-mist">
+              Avoir {note.number} du {formatOrderDate(note.created_at)} : {formatPrice(note.amount_cents, order.currency)} remboursés
+            </p>
+          ))}
           {order.cgv_version !== null ? (
             <p className="text-sm text-mist">
               <Link to={legalVersionPath('cgv', order.cgv_version)} className="underline underline-offset-2 hover:text-plum-700">
@@ -40,7 +46,7 @@ export function OrderCard({ order, onReorder, reordering }: OrderCardProps) {
         </div>
         <div className="text-right">
           <p className="text-xl font-semibold text-plum-900">{formatPrice(order.total_amount_cents, order.currency)}</p>
-          <p className="mt-1 inline-block rounded-full bg-plum-100 px-3 py-0.5 text-xs font-medium text-plum-800">{order.status}</p>
+          <p className="mt-1 inline-block rounded-full bg-plum-100 px-3 py-0.5 text-xs font-medium text-plum-800">{paymentStatusLabel(order.payment_status)}</p>
         </div>
       </header>
       <ul className="divide-y divide-plum-100 px-6">
@@ -67,6 +73,19 @@ export function OrderCard({ order, onReorder, reordering }: OrderCardProps) {
           <FileText aria-hidden="true" className="h-4 w-4" />
           Facture
         </Button>
+        {order.credit_notes.map((note) => (
+          <Button
+            key={note.id}
+            variant="outline"
+            size="sm"
+            onClick={() => invoice.mutate({ creditNoteId: note.id, creditNoteNumber: note.number })}
+            disabled={invoice.isPending}
+            aria-label={`Avoir ${note.number}`}
+          >
+            <FileText aria-hidden="true" className="h-4 w-4" />
+            Avoir
+          </Button>
+        ))}
         <Button variant="outline" size="sm" onClick={() => onReorder(order.order_items)} disabled={reordering} aria-busy={reordering}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
           Recommander

@@ -10,6 +10,8 @@ describe('failureOf', () => {
     expect(failureOf(409, 'file_preparing')).toBe('preparing');
     expect(failureOf(429, 'download_limit')).toBe('limit');
     expect(failureOf(403, 'download_disabled')).toBe('online-only');
+    expect(failureOf(410, 'refunded')).toBe('refunded');
+    expect(failureOf(423, 'access_suspended')).toBe('suspended');
     expect([404, 409, 429, 401, 500, 502, 400].map((status) => failureOf(status, undefined))).toEqual(['unavailable', 'preparing', 'limit', 'signed-out', 'failed', 'failed', 'failed']);
   });
 });
@@ -26,12 +28,18 @@ describe('deliveryMessage', () => {
     expect(deliveryMessage(new DeliveryError('limit')).description).toMatch(/Réessayez plus tard\.$/);
   });
 
+  it("gives a refund's date and says a suspension as the library does", () => {
+    const refunded = 'Ce contenu a été remboursé le 26/11/2026.';
+    expect(deliveryMessage(new DeliveryError('refunded', refunded))).toEqual({ title: 'Contenu remboursé', description: refunded });
+    expect(deliveryMessage(new DeliveryError('suspended', 'autre chose'))).toEqual({ title: 'Accès suspendu', description: 'Accès suspendu : un litige est en cours.' });
+  });
+
   it('never shows a server sentence for the failures whose text is fixed', () => {
     expect(deliveryMessage(new DeliveryError('failed', 'relation "orders" does not exist')).description).toBe('Impossible de récupérer vos produits numériques.');
   });
 
   it('has a French title and sentence for every failure', () => {
-    for (const failure of ['unavailable', 'preparing', 'limit', 'signed-out', 'expired', 'network', 'unsupported', 'failed'] as const) {
+    for (const failure of ['unavailable', 'preparing', 'limit', 'refunded', 'suspended', 'signed-out', 'expired', 'network', 'unsupported', 'failed'] as const) {
       const { title, description } = deliveryMessage(new DeliveryError(failure));
       expect(title.length, failure).toBeGreaterThan(3);
       expect(description, failure).toMatch(/^[A-ZÀ-Ý].+\.$/);

@@ -2,7 +2,7 @@
 // has them, `issue-download`'s own French sentence where it gives one, never a raw error.
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 
-export type DeliveryFailure = 'unavailable' | 'preparing' | 'limit' | 'online-only' | 'signed-out' | 'expired' | 'network' | 'unsupported' | 'failed';
+export type DeliveryFailure = 'unavailable' | 'preparing' | 'limit' | 'online-only' | 'refunded' | 'suspended' | 'signed-out' | 'expired' | 'network' | 'unsupported' | 'failed';
 
 export class DeliveryError extends Error {
   constructor(
@@ -25,6 +25,8 @@ const messages: Record<DeliveryFailure, DeliveryMessage> = {
   preparing: { title: 'Fichier en préparation', description: 'Votre exemplaire personnel est en cours de préparation. Réessayez dans un instant.' },
   limit: { title: 'Limite de téléchargements atteinte', description: 'Vous avez demandé trop de liens pour ce fichier aujourd’hui. Réessayez plus tard.' },
   'online-only': { title: 'Téléchargement non proposé', description: 'Ce fichier se lit en ligne uniquement : ouvrez-le avec « Voir » dans votre bibliothèque.' },
+  refunded: { title: 'Contenu remboursé', description: 'Ce contenu a été remboursé.' },
+  suspended: { title: 'Accès suspendu', description: 'Accès suspendu : un litige est en cours.' },
   'signed-out': { title: 'Session expirée', description: 'Veuillez vous reconnecter pour accéder à vos produits numériques.' },
   expired: { title: 'Lien expiré', description: 'Le lien de lecture a expiré et n’a pas pu être renouvelé. Rouvrez le fichier depuis votre bibliothèque.' },
   network: { title: 'Connexion impossible', description: 'Le fichier n’a pas pu être récupéré. Vérifiez votre connexion internet, puis réessayez.' },
@@ -38,12 +40,14 @@ export function failureOf(status: number, code: unknown): DeliveryFailure {
   if (code === 'file_preparing' || status === 409) return 'preparing';
   if (code === 'download_limit' || status === 429) return 'limit';
   if (code === 'download_disabled' || status === 403) return 'online-only';
+  if (code === 'refunded' || status === 410) return 'refunded';
+  if (code === 'access_suspended' || status === 423) return 'suspended';
   if (status === 401) return 'signed-out';
   return 'failed';
 }
 
-/** Failures whose French sentence the function writes (the limit names its number). */
-const explainedByServer = new Set<DeliveryFailure>(['preparing', 'limit']);
+/** Failures whose French sentence the function writes (the limit names its number, a refund its date). */
+const explainedByServer = new Set<DeliveryFailure>(['preparing', 'limit', 'refunded']);
 
 export function deliveryMessage(error: DeliveryError): DeliveryMessage {
   const message = messages[error.failure];

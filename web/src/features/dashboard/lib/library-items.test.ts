@@ -11,6 +11,8 @@ const row = (id: string, variant_id: string, created_at: string, extra: Partial<
   purchased_at: created_at,
   online_only: false,
   new_version: false,
+  refunded_at: null,
+  access_suspended: false,
   ...extra,
 });
 
@@ -33,6 +35,27 @@ describe('libraryItems', () => {
   it('carries whether the file is read online only and whether a new version waits', () => {
     const [item] = libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { online_only: true, new_version: true })]);
     expect(item).toMatchObject({ onlineOnly: true, newVersion: true });
+  });
+});
+
+describe('an item that no longer opens', () => {
+  it('says when it was refunded, in French, by the calendar of Paris', () => {
+    const [item] = libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { refunded_at: '2026-11-26T23:30:00Z' })]);
+    expect(item!.noAccess).toBe('Ce contenu a été remboursé le 27 novembre 2026.');
+  });
+
+  it('says access is suspended while a dispute is open', () => {
+    const [item] = libraryItems([row('1', 'a', '2026-01-01T00:00:00Z', { access_suspended: true })]);
+    expect(item!.noAccess).toBe('Accès suspendu : un litige est en cours.');
+  });
+
+  it('is null while the item opens', () => {
+    expect(libraryItems([row('1', 'a', '2026-01-01T00:00:00Z')])[0]!.noAccess).toBeNull();
+  });
+
+  it('keeps, of a variant bought twice, the purchase that still opens', () => {
+    const items = libraryItems([row('kept', 'a', '2026-01-01T00:00:00Z'), row('refunded', 'a', '2026-05-01T00:00:00Z', { refunded_at: '2026-05-02T00:00:00Z' })]);
+    expect(items.map((item) => [item.id, item.noAccess])).toEqual([['kept', null]]);
   });
 });
 

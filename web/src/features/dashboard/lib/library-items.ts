@@ -13,6 +13,10 @@ export interface LibraryRow {
   purchased_at: string | null;
   online_only: boolean;
   new_version: boolean;
+  /** When the line was refunded (or its dispute lost): it gives no access any more. */
+  refunded_at: string | null;
+  /** A dispute is open on its order: access is suspended until it is settled. */
+  access_suspended: boolean;
 }
 
 export interface LibraryItem {
@@ -26,6 +30,17 @@ export interface LibraryItem {
   onlineOnly: boolean;
   /** The file was replaced since the buyer last opened it: « Nouvelle version ». */
   newVersion: boolean;
+  /** Why the item no longer opens, in French; null while it does. */
+  noAccess: string | null;
+}
+
+/** « Ce contenu a été remboursé le 26 novembre 2026. », « Accès suspendu : un litige est en cours. », or null. */
+export function noAccessReason(row: Pick<LibraryRow, 'refunded_at' | 'access_suspended'>): string | null {
+  if (row.refunded_at) {
+    const day = new Date(row.refunded_at).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+    return `Ce contenu a été remboursé le ${day}.`;
+  }
+  return row.access_suspended ? 'Accès suspendu : un litige est en cours.' : null;
 }
 
 export function fileKind(fileType: string | null | undefined): FileKind {
@@ -42,11 +57,12 @@ export const fileKindIcons: Record<FileKind, LucideIcon> = { pdf: FileText, vide
 export const fileKindLabels: Record<FileKind, string> = { pdf: 'PDF', video: 'Vidéo', audio: 'Audio', other: 'Fichier' };
 
 /**
- * The library: one item per purchased variant (bought twice, it is still one download), the
- * most recent purchases first.
+ * The library: one item per purchased variant (bought twice, it is still one download: the
+ * purchase that still gives access when one was refunded), the most recent purchases first.
  */
 export function libraryItems(rows: readonly LibraryRow[]): LibraryItem[] {
-  const newestFirst = [...rows].sort((a, b) => (b.purchased_at ?? '').localeCompare(a.purchased_at ?? ''));
+  const open = (row: LibraryRow) => (noAccessReason(row) === null ? 0 : 1);
+  const newestFirst = [...rows].sort((a, b) => open(a) - open(b) || (b.purchased_at ?? '').localeCompare(a.purchased_at ?? ''));
   const seen = new Set<string>();
   const items: LibraryItem[] = [];
   for (const row of newestFirst) {
@@ -61,7 +77,8 @@ export function libraryItems(rows: readonly LibraryRow[]): LibraryItem[] {
       purchasedAt: row.purchased_at,
       onlineOnly: row.online_only,
       newVersion: row.new_version,
+      noAccess: noAccessReason(row),
     });
   }
-  return items;
+  return items.sort((a, b) => (b.purchasedAt ?? '').localeCompare(a.purchasedAt ?? ''));
 }

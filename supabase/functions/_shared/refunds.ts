@@ -1,0 +1,98 @@
+// Recording refunds and disputes the commerce service confirmed (or that were made elsewhere), for
+// refund-order and reconcile-checkouts alike: the order's lines as the database holds them, a
+// service refund's lines mapped onto them, and `record_refund` / `record_dispute` (service role),
+// after which the buyer's stamped copies of the refunded lines are removed from storage.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { CommerceRefund } from './commerce.ts';
+import { mailCreditNote } from './credit-note-mail.ts';
+
+export interface OrderLine {
+  id: string;
+  variant_id: string;
+  quantity: number;
+  price_per_item_cents: number;
+  refunded_cents: number;
+  refunded_at: string | null;
+}
+
+export interface RefundableOrder {
+  id: string;
+  checkout_session_id: string;
+  status: string;
+  dispute_status: string | null;
+  order_items: OrderLine[];
+}
+
+export interface RecordedRefund {
+  credit_note_id: string;
+  number: string;
+  repeated: boolean;
+}
+
+const orderColumns = 'id, checkout_session_id, status, dispute_status, order_items(id, variant_id, quantity, price_per_item_cents, refunded_cents, refunded_at)';
+
+/** One order with its lines, by id or by its checkout session; null when there is none. */
+export async function readOrder(service: SupabaseClient, by: { id: string } | { checkoutSessionId: string }): Promise<RefundableOrder | null> {
+  const query = service.from('orders').select(orderColumns);
+  const { data, error } = await ('id' in by ? query.eq('id', by.id) : query.eq('checkout_session_id', by.checkoutSessionId)).maybeSingle<RefundableOrder>();
+  if (error) throw new Error(`reading order ${JSON.stringify(by)}: ${error.message}`);
+  return data;
+}
+
+/** What is left to refund on a line: what was paid for it, less what was already refunded. */
+export const remainingCents = (line: OrderLine) => line.quantity * line.price_per_item_cents - line.refunded_cents;
+
+/** A refund at the service, line by line onto the order's lines (by variant); null when a line is not the order's. */
+export function linesOfServiceRefund(order: RefundableOrder, refund: CommerceRefund): { order_item_id: string; amount_cents: number }[] | null {
+  const lines = refund.lines.map((refunded) => {
+    const line = order.order_items.find((item) => item.variant_id === refunded.variant_id);
+    return line ? { order_item_id: line.id, amount_cents: refunded.amount_cents } : null;
+  });
+  return lines.every((line) => line !== null) ? (lines as { order_item_id: string; amount_cents: number }[]) : null;
+}
+
+/** The buyer's stamped copies of refunded lines: their links already fail, the bytes go too. */
+async function removeStampedCopies(service: SupabaseClient, paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const { error } = await service.storage.from('deliverables').remove(paths);
+  // The rows no longer name them and no policy opens them: a failure here leaves bytes, not access.
+  if (error) console.error(`removing stamped copies ${paths.join(', ')}: ${error.message}`);
+}
+
+type RecordAnswer = RecordedRefund & { stamped_paths: string[] };
+
+export interface RefundRecord {
+  orderId: string;
+  refundId: string;
+  source: 'commerce' | 'offline';
+  reason: string;
+  lines: { order_item_id: string; amount_cents: number }[];
+  createdBy: string | null;
+}
+
+/** record_refund, then the stamped copies' removal and the buyer's e-mail. Database refusals come back as the error. */
+export async function recordRefund(service: SupabaseClient, record: RefundRecord): Promise<{ data: RecordedRefund | null; error: { code?: string; message: string; details?: string } | null }> {
+  const { data, error } = await service.rpc('record_refund', {
+    p_order_id: record.orderId,
+    p_refund_id: record.refundId,
+    p_source: record.source,
+    p_reason: record.reason,
+    p_lines: record.lines,
+    p_created_by: record.createdBy,
+  });
+  if (error) return { data: null, error };
+  const { stamped_paths, ...recorded } = data as RecordAnswer;
+  await removeStampedCopies(service, stamped_paths);
+  await mailCreditNote(service, recorded.credit_note_id);
+  return { data: recorded, error: null };
+}
+
+/** record_dispute (a lost one records its refund), then the stamped copies' removal and the credit note's e-mail. */
+export async function recordDispute(service: SupabaseClient, orderId: string, disputeId: string, status: 'open' | 'won' | 'lost'): Promise<{ repeated: boolean }> {
+  const { data, error } = await service.rpc('record_dispute', { p_order_id: orderId, p_dispute_id: disputeId, p_status: status });
+  if (error) throw new Error(`record_dispute(${orderId}, ${disputeId}, ${status}): ${error.message}`);
+  const answer = data as { repeated: boolean; stamped_paths: string[]; credit_note_id?: string };
+  await removeStampedCopies(service, answer.stamped_paths);
+  if (answer.credit_note_id) await mailCreditNote(service, answer.credit_note_id);
+  return { repeated: answer.repeated };
+}
