@@ -779,6 +779,53 @@ export type Database = {
           },
         ]
       }
+      video_streams: {
+        Row: {
+          heights: number[]
+          master_path: string
+          source_path: string
+          transcoded_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          heights: number[]
+          master_path: string
+          source_path: string
+          transcoded_at?: string
+        }
+        Update: {
+          heights?: number[]
+          master_path?: string
+          source_path?: string
+          transcoded_at?: string
+        }
+        Relationships: []
+      }
+      video_subtitles: {
+        Row: {
+          created_at: string
+          label: string
+          language: string
+          object_path: string
+          source_path: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          label: string
+          language: string
+          object_path: string
+          source_path: string
+        }
+        Update: {
+          created_at?: string
+          label?: string
+          language?: string
+          object_path?: string
+          source_path?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -879,6 +926,10 @@ export type Database = {
         Args: { p_variant_id: string }
         Returns: string
       }
+      admin_remove_video_subtitles: {
+        Args: { p_language: string; p_source_path: string }
+        Returns: string
+      }
       admin_role_history: {
         Args: { p_user_id: string }
         Returns: {
@@ -898,6 +949,10 @@ export type Database = {
       admin_set_variant_file_online_only: {
         Args: { p_online_only: boolean; p_variant_id: string }
         Returns: undefined
+      }
+      admin_set_video_subtitles: {
+        Args: { p_label: string; p_language: string; p_source_path: string }
+        Returns: string
       }
       admin_unread_counts: {
         Args: Record<PropertyKey, never>
@@ -946,6 +1001,7 @@ export type Database = {
           previous_path: string
         }[]
       }
+      begin_checkout: { Args: { p_cgv_version: number }; Returns: Json }
       checkout_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       claim_admin_notifications: {
         Args: { p_limit: number }
@@ -1049,6 +1105,10 @@ export type Database = {
       record_page_view: {
         Args: { p_path: string; p_referrer_host?: string }
         Returns: boolean
+      }
+      record_paid_order: {
+        Args: { p_checkout_session_id: string; p_user_id: string }
+        Returns: Json
       }
       record_refund: {
         Args: {
