@@ -5,7 +5,7 @@
 -- writes the rows through the API but the administrators' subtitle functions.
 begin;
 \ir helpers/setup.psql
-select plan(26);
+select plan(30);
 
 select tests.create_user('alice@streams.test');
 select tests.create_user('bob@streams.test');
@@ -55,6 +55,21 @@ select results_eq(
   $$ select name from storage.objects where bucket_id = 'deliverables' and name like 'products/vs/%' order by name $$,
   $$ values ('products/vs/rituel.mp4'::text), ('products/vs/rituel.mp4.hls/360p/segment-0000.m4s'), ('products/vs/rituel.mp4.hls/master.m3u8'), ('products/vs/rituel.mp4.subtitles/fr.vtt') $$,
   'the buyer reads the video, its registered stream and track, nothing unregistered');
+
+-- access follows the money (issue #29): a refunded line, then an open dispute, close the stream too
+reset role;
+update public.order_items set refunded_cents = 2900, refunded_at = now() where id = '63000000-0000-4000-a000-0000000000a1';
+select tests.authenticate_as('alice@streams.test');
+select is_empty($$ select name from storage.objects where bucket_id = 'deliverables' and name like 'products/vs/%' $$, 'once the line is refunded, the buyer reads no stream object');
+select is_empty($$ select 1 from public.video_subtitles $$, 'nor the subtitles');
+reset role;
+update public.order_items set refunded_cents = 0, refunded_at = null where id = '63000000-0000-4000-a000-0000000000a1';
+update public.orders set dispute_id = 'dp_streams', dispute_status = 'open', dispute_opened_at = now() where id = '62000000-0000-4000-a000-00000000000a';
+select tests.authenticate_as('alice@streams.test');
+select is_empty($$ select name from storage.objects where bucket_id = 'deliverables' and name like 'products/vs/%' $$, 'while a dispute is open, the buyer reads no stream object');
+select is_empty($$ select 1 from public.video_streams $$, 'nor the stream row');
+reset role;
+update public.orders set dispute_id = null, dispute_status = null, dispute_opened_at = null where id = '62000000-0000-4000-a000-00000000000a';
 
 -- the link's window closes
 reset role;
