@@ -86,13 +86,13 @@ it('counts public page views, a pending checkout and a purchase on the dashboard
   const bytes = await readFile(await file.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines[0]).toBe('Date;Heure;Numéro de commande;Client;E-mail;Produits;Statut;Montant TTC;Devise');
+  expect(lines[0]).toBe('Date;Heure;Numéro de commande;Client;E-mail;Produits;Statut;Montant TTC;Devise;Remboursé TTC;Avoirs;Net TTC');
   const line = lines.find((candidate) => candidate.includes(customer.email));
   expect(line).toBeDefined();
   const fields = line!.split(';');
   expect(fields[3]).toBe(customer.fullName);
   expect(fields[5]).toBe('1 × Méditation de la Lumière Intérieure (20 minutes)');
-  expect(fields.slice(6)).toEqual(['Payée', '14,00', 'EUR']);
+  expect(fields.slice(6)).toEqual(['Payée', '14,00', 'EUR', '0,00', '', '14,00']);
   expect(fields[0]).toBe(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()));
 });
 
