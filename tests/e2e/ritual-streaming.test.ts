@@ -124,8 +124,12 @@ it('plays the ritual over HLS with its French subtitles shown, seeks, and resume
   await expect.poll(() => player.evaluate((media: StreamingPlayer) => Array.from(media.textTracks[0]?.activeCues ?? []).map((cue) => cue.text))).toEqual([subtitleLine]);
   await screenshot(page, 'ritual-streaming-subtitles');
 
-  // Seeking past what was loaded asks for the later segments, and plays from there.
+  // Seeking past what was loaded asks for the later segments, and plays from there. Paused while
+  // it seeks, so the position read at 'seeked' is where the seek landed, not where playback had
+  // gone on to by the time a loaded renderer dispatched the event.
+  await player.evaluate((media: StreamingPlayer) => media.pause());
   expect(await seek(player, 9)).toBeCloseTo(9, 0);
+  await player.evaluate((media: StreamingPlayer) => media.play());
   await expect.poll(() => player.evaluate((media: StreamingPlayer) => media.currentTime)).toBeGreaterThan(9.3);
   expect(segments.some((url) => /segment-0002\.m4s\?token=/.test(url))).toBe(true);
   const stoppedAt = await player.evaluate((media: StreamingPlayer) => {
