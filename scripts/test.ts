@@ -10,7 +10,7 @@
 // of the vitest suites (any argument with a `/`).
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { startCluster, stopClustersNow } from './db/cluster.ts';
 import { advisorFindings, lintFindings, migrationDrift } from './db/cli-checks.ts';
 import { applyBootstrap, applyMigrations } from './db/migrate.ts';
@@ -33,6 +33,15 @@ interface SuiteResult {
   name: string;
   passed: number;
   failed: number;
+  /** Each failed test's file, name and first line of its error, repeated after the summary. */
+  failures?: string[];
+}
+
+/** What the summary needs of Vitest's JSON report. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }> }>;
 }
 
 interface Phase {
@@ -85,14 +94,20 @@ async function vitest(project: string, env: Record<string, string>): Promise<voi
   );
   let passed = 0;
   let failed = code === 0 ? 0 : 1;
+  let failures: string[] = [];
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+    const json = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
     passed = json.numPassedTests;
     failed = Math.max(json.numFailedTests, code === 0 ? 0 : 1);
+    failures = json.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${relative(repoRoot, file.name)} > ${test.fullName}: ${test.failureMessages[0]?.split('\n')[0] ?? ''}`),
+    );
   } catch {
     // No report means Vitest itself failed; counted as one failure above.
   }
-  results.push({ name: `vitest ${project}`, passed, failed });
+  results.push({ name: `vitest ${project}`, passed, failed, failures });
 }
 
 /**
@@ -325,6 +340,8 @@ console.log('\nPhases (wall time; the lanes overlap)');
 for (const p of phases) console.log(`  ${p.name.padEnd(34)} ${p.seconds.toFixed(0).padStart(5)} s`);
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
+const failures = results.flatMap((r) => (r.failures ?? []).map((line) => `  ${r.name}: ${line}`));
+if (failures.length > 0) console.log(`\nFailed tests\n${failures.join('\n')}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0) + (crashed ? 1 : 0);
 if (failed === 0) done('all tests passed');
