@@ -1,10 +1,10 @@
 // supabase/config.toml's [auth.email] as the local stack reads it, and the French templates it
 // points at rendered with GoTrue's variables; a template or setting the stack cannot honour stops
 // the start instead of sending something else.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseGoTemplate, renderGoTemplate } from './go-template.ts';
 import { readAuthMailSettings, templateNames } from './mail-settings.ts';
 
@@ -52,8 +52,11 @@ describe('the Go template subset', () => {
 });
 
 describe('a config the stack cannot honour', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'mail-settings-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
   function configWith(email: string): string {
-    const dir = mkdtempSync(join(tmpdir(), 'mail-settings-'));
+    const dir = mkdtempSync(join(scratch, 'project-'));
     mkdirSync(join(dir, 'supabase'));
     writeFileSync(join(dir, 'supabase/config.toml'), `[auth.email]\n${email}\n`);
     return join(dir, 'supabase/config.toml');

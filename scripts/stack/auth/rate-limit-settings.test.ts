@@ -1,15 +1,18 @@
 // `[auth.rate_limit]` read as the Supabase CLI reads it: the project's values, the CLI's defaults
 // for what is missing, and a refusal of what the CLI would refuse.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cliDefaultRateLimits, gotrueDefaultEmailSent, readAuthRateLimits } from './rate-limit-settings.ts';
 
 const withSmtp = '[auth.email.smtp]\nenabled = true\n';
 
+const scratch = mkdtempSync(join(tmpdir(), 'auth-limits-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
 function configFile(text: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'auth-limits-')), 'config.toml');
+  const file = join(mkdtempSync(join(scratch, 'project-')), 'config.toml');
   writeFileSync(file, text);
   return file;
 }
