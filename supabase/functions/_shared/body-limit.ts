@@ -67,6 +67,8 @@ export function limitBody(handler: (request: Request) => Promise<Response>): (re
     }
     const bytes = await readCapped(request.body);
     if (!bytes) return errorResponse(tooLarge(declared === null ? 'a body without Content-Length' : `more bytes than its Content-Length of ${declared}`));
-    return handler(new Request(request, { body: bytes }));
+    // Built from the parts, not from `request`: copying a request reads its `signal`, which Deno
+    // answers with a warning on every call that the signal's legacy behaviour is in use.
+    return handler(new Request(request.url, { method: request.method, headers: request.headers, body: bytes }));
   };
 }
