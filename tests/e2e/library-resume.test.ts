@@ -3,9 +3,11 @@
 // second offers « Reprendre à 0:02 » after a reload and resumes there; « Continuer » on the
 // overview leads back to it; a file the administrator marks « Lecture en ligne uniquement » has no
 // 'Télécharger' but still plays; a file the administrator replaces shows « Nouvelle version » in
-// its buyer's library until they open it, as the new version.
+// its buyer's library until they open it, as the new version, and once the five-minute debounce
+// has passed (moved on in the database here) one mail tells the buyer, whose link opens the library.
 import type { Locator, Page } from 'playwright-core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { demoAdmin, signedIn, signUpCustomer, type Account } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
@@ -78,6 +80,48 @@ async function libraryShows(page: Page, title: string, text: string): Promise<vo
       return card(page, title).getByText(text, { exact: true }).waitFor({ timeout: 3000 }).then(() => true, () => false);
     })
     .toBe(true);
+}
+
+interface ListedMail {
+  id: string;
+  to: string[];
+  subject: string;
+}
+
+/** The « Nouvelle version » mails the mail sandbox's outbox holds for `email`. */
+async function newVersionMails(email: string): Promise<ListedMail[]> {
+  const response = await fetch(`${process.env.MAIL_API_URL}/emails?limit=100`, { headers: { Authorization: `Bearer ${process.env.MAIL_API_KEY}` } });
+  const { data } = (await response.json()) as { data: ListedMail[] };
+  return data.filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Nouvelle version'));
+}
+
+async function readMail(id: string): Promise<{ text: string; html: string }> {
+  const response = await fetch(`${process.env.MAIL_API_URL}/emails/${id}`, { headers: { Authorization: `Bearer ${process.env.MAIL_API_KEY}` } });
+  return (await response.json()) as { text: string; html: string };
+}
+
+/** The five minutes after the last replacement pass for the buyer's queued mails. */
+async function debouncePasses(email: string): Promise<void> {
+  const db = new pg.Client({ connectionString: process.env.SUPABASE_DB_URL });
+  await db.connect();
+  try {
+    await db.query(
+      `update private.new_version_mails m set due_at = now() - interval '1 second' from auth.users u where u.id = m.user_id and u.email = $1 and m.sent_at is null`,
+      [email],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+/** A run of send-confirmations, as its schedule makes one every minute. */
+async function drainMails(): Promise<void> {
+  const response = await fetch(`${process.env.SUPABASE_URL}/functions/v1/send-confirmations`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${process.env.SEND_CONFIRMATIONS_SECRET}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  expect(response.status).toBe(200);
 }
 
 /** Muted, to a known second, then played a moment and paused there: where it stopped. */
@@ -165,7 +209,7 @@ it('reads to page 5 on one device and opens there on another; a meditation resum
   await expect.poll(() => resume.count()).toBe(0);
 });
 
-it('a file read online only shows no download but plays; a replaced file shows « Nouvelle version » until opened', async () => {
+it('a file read online only shows no download but plays; a replaced file shows « Nouvelle version » until opened, and is announced by one mail', async () => {
   const buyer = await signUpCustomer('version');
   const page = await buyTeachingAndMeditation(buyer);
   const admin = await signedIn(browser, demoAdmin);
@@ -194,4 +238,23 @@ it('a file read online only shows no download but plays; a replaced file shows �
   await page.getByRole('link', { name: 'Retour à la bibliothèque' }).click();
   await expect.poll(() => card(page, teachingTitle).isVisible()).toBe(true);
   await expect.poll(() => card(page, teachingTitle).getByText('Nouvelle version').count()).toBe(0);
+
+  // One mail tells the buyer, once the debounce has passed; its link opens the library.
+  expect(await newVersionMails(buyer.email)).toEqual([]);
+  await debouncePasses(buyer.email);
+  await expect
+    .poll(async () => {
+      await drainMails();
+      return (await newVersionMails(buyer.email)).map((mail) => mail.subject);
+    })
+    .toEqual([`Nouvelle version : ${teachingTitle}`]);
+  await drainMails();
+  expect(await newVersionMails(buyer.email)).toHaveLength(1);
+  const [mail] = await newVersionMails(buyer.email);
+  const { text, html } = await readMail(mail!.id);
+  const libraryUrl = `${process.env.SITE_URL}/dashboard/library`;
+  expect(text).toContain(`Votre bibliothèque : ${libraryUrl}`);
+  expect(html).toContain(`href="${libraryUrl}"`);
+  await page.goto(libraryUrl);
+  await expect.poll(() => card(page, teachingTitle).isVisible()).toBe(true);
 });

@@ -5,12 +5,15 @@
 // orders the reconciliation recorded, sends that failed), a bounded
 // batch per call so that a backlog never holds one request past its CPU limit; the next minute
 // takes the rest. Each goes through the same module as record-order's own send, once per order.
-// The credit notes' e-mails whose immediate send failed (`pending_credit_note_mails`) go out here too.
+// The credit notes' e-mails whose immediate send failed (`pending_credit_note_mails`) go out here
+// too, and the buyers' « Nouvelle version » e-mails once due (`pending_new_version_mails`: one per
+// buyer and product change, five minutes after an administrator last replaced its files).
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse } from '../_shared/errors.ts';
 import { bearsJobSecret } from '../_shared/job-secret.ts';
 import { mailCreditNote } from '../_shared/credit-note-mail.ts';
+import { mailNewVersion } from '../_shared/new-version-mail.ts';
 import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 
@@ -30,7 +33,13 @@ Deno.serve(limitBody(async (request) => {
     const { data: noteIds, error: notesError } = await service.rpc('pending_credit_note_mails', { p_limit: batchSize });
     if (notesError) throw new Error(`pending_credit_note_mails: ${notesError.message}`);
     for (const noteId of noteIds as string[]) if (await mailCreditNote(service, noteId)) sent++;
-    return jsonResponse({ sent, failed: (orderIds as string[]).length + (noteIds as string[]).length - sent });
+    // What is left of the batch: a product with many buyers never pushes a call past its CPU limit,
+    // and its mails go out over the next minutes.
+    const left = Math.max(batchSize - (orderIds as string[]).length - (noteIds as string[]).length, 0);
+    const { data: versionIds, error: versionsError } = await service.rpc('pending_new_version_mails', { p_limit: left });
+    if (versionsError) throw new Error(`pending_new_version_mails: ${versionsError.message}`);
+    for (const mailId of versionIds as string[]) if (await mailNewVersion(service, mailId)) sent++;
+    return jsonResponse({ sent, failed: [orderIds, noteIds, versionIds].reduce((n, ids) => n + (ids as string[]).length, 0) - sent });
   } catch (error) {
     return errorResponse(error);
   }

@@ -1066,6 +1066,10 @@ export type Database = {
         Args: { p_credit_note_id: string }
         Returns: undefined
       }
+      mark_new_version_mailed: {
+        Args: { p_mail_id: string }
+        Returns: undefined
+      }
       mark_payment_issue_handled: {
         Args: { issue_session_id: string }
         Returns: string
@@ -1086,9 +1090,14 @@ export type Database = {
           variant_title: string
         }[]
       }
+      new_version_mail: { Args: { p_mail_id: string }; Returns: Json }
       order_confirmation: { Args: { p_order_id: string }; Returns: Json }
       pending_confirmations: { Args: { p_limit: number }; Returns: string[] }
       pending_credit_note_mails: {
+        Args: { p_limit: number }
+        Returns: string[]
+      }
+      pending_new_version_mails: {
         Args: { p_limit: number }
         Returns: string[]
       }
