@@ -1,13 +1,17 @@
 // Browser journeys of the admin analytics (issue 13, items 3 to 5) against the whole local
 // stack: public page views counted in the dashboard's visits, a pending checkout and a real
-// purchase in the tiles, the purchase in today's revenue and in the accountant's CSV export.
+// purchase in the tiles, the purchase in today's revenue and in the accountant's CSV export; a
+// refund made from the users page counted apart (issue 29): the dashboard's net revenue and
+// refunds, the analytics' refunds on the day of the avoir. Other journeys buy and refund on the
+// same stack meanwhile, so figures are compared with the database's of the same moment.
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
-import { addMeditationToCart, openPaymentPage } from './support/cart.ts';
+import { addMeditationToCart, openPaymentPage, payForCart } from './support/cart.ts';
+import { openRefundForm } from './support/refunds.ts';
 
 const browser = useBrowser();
 
@@ -28,22 +32,75 @@ async function pendingCheckouts(email: string): Promise<{ all: number; theirs: n
   }
 }
 
-/** The number an admin dashboard tile shows (a link or a box whose text is its label then its value). */
-async function tile(page: Page, label: string): Promise<number> {
+/** What an admin dashboard tile shows after its label (a link or a box: its label, its value, a detail). */
+async function tileText(page: Page, label: string): Promise<string> {
   const box = page.getByRole('region', { name: 'Chiffres clés' }).locator('a, div').filter({ has: page.getByText(label, { exact: true }) }).first();
-  const text = (await box.textContent())?.replace(label, '').trim() ?? '';
+  return (await box.textContent())?.replace(label, '').trim() ?? '';
+}
+
+/** The number an admin dashboard tile shows. */
+async function tile(page: Page, label: string): Promise<number> {
+  const text = await tileText(page, label);
   return /^\d+$/.test(text) ? Number(text) : Number.NaN;
 }
 
-/** `1 234,50 €` → 123450. */
-const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+/** `1 234,50 €` → 123450, `-14,00 €` → -1400; NaN for anything else (a skeleton, a dash). */
+function cents(text: string): number {
+  const amount = /^([-\u2212]?)([\d\s\u00a0\u202f]+,\d{2})\s*€/.exec(text.trim());
+  if (!amount) return Number.NaN;
+  return (amount[1] ? -1 : 1) * Math.round(Number(amount[2]!.replace(/\D/g, '')));
+}
 
-/** Today's revenue as the table view of the revenue chart shows it (its last row is today). */
-async function todaysRevenue(page: Page): Promise<number> {
+/** An amount tile of the dashboard in cents, and the count its detail line gives (`Aucune commande remboursée`: 0). */
+async function amountTile(page: Page, label: string): Promise<{ cents: number; count: number }> {
+  const text = await tileText(page, label);
+  const counted = /(Aucune|\d+) commandes? remboursées?$/.exec(text)?.[1];
+  return { cents: cents(text), count: counted === undefined ? Number.NaN : counted === 'Aucune' ? 0 : Number(counted) };
+}
+
+/** Today's gross sales, refunds and net as the table view of the revenue chart shows them (its last row is today). */
+async function todaysSales(page: Page): Promise<{ gross: number; refunded: number; net: number }> {
   const chart = page.getByRole('figure', { name: "Chiffre d'affaires par jour" });
   const details = chart.locator('details');
   if ((await details.getAttribute('open')) === null) await chart.getByText('Voir les données en tableau').click();
-  return cents((await chart.getByRole('row').last().getByRole('cell').textContent()) ?? '');
+  expect(await chart.getByRole('columnheader').allTextContents()).toEqual(['Jour', 'Brut', 'Remboursements', 'Net']);
+  const [gross, refunded, net] = (await chart.getByRole('row').last().getByRole('cell').allTextContents()).map(cents);
+  return { gross: gross!, refunded: refunded!, net: net! };
+}
+
+/** A figure of the analytics period (`Chiffre d'affaires net`…) in cents. */
+async function periodFigure(page: Page, label: string): Promise<number> {
+  const figure = page.locator('dl[aria-label="Chiffres de la période"] > div').filter({ has: page.getByText(label, { exact: true }) });
+  return cents((await figure.locator('dd > span').first().textContent()) ?? '');
+}
+
+/**
+ * The refund figures as the source tables give them now, whatever the rollups say: over the last
+ * 30 Paris days (today included) and today, gross sales by the order's day, refunds by the credit
+ * note's; and the amounts of `email`'s credit notes.
+ */
+async function refundFigures(email: string) {
+  const db = new pg.Client({ connectionString: process.env.SUPABASE_DB_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ gross_30d: number; refunded_30d: number; refunded_orders_30d: number; gross_today: number; refunded_today: number; theirs: number[] }>(
+      `with bounds as (
+         select ((now() at time zone 'Europe/Paris')::date - 29)::timestamp at time zone 'Europe/Paris' as month_start,
+                (now() at time zone 'Europe/Paris')::date::timestamp at time zone 'Europe/Paris' as today_start)
+       select (select coalesce(sum(o.total_amount_cents), 0) from public.orders o where o.status = 'completed' and o.created_at >= b.month_start)::integer as gross_30d,
+              (select coalesce(sum(n.amount_cents), 0) from public.credit_notes n where n.created_at >= b.month_start)::integer as refunded_30d,
+              (select count(distinct n.order_id) from public.credit_notes n where n.created_at >= b.month_start)::integer as refunded_orders_30d,
+              (select coalesce(sum(o.total_amount_cents), 0) from public.orders o where o.status = 'completed' and o.created_at >= b.today_start)::integer as gross_today,
+              (select coalesce(sum(n.amount_cents), 0) from public.credit_notes n where n.created_at >= b.today_start)::integer as refunded_today,
+              (select coalesce(array_agg(n.amount_cents), '{}') from public.credit_notes n join public.orders o on o.id = n.order_id
+                 join auth.users u on u.id = o.user_id where u.email = $1) as theirs
+         from bounds b`,
+      [email],
+    );
+    return rows[0]!;
+  } finally {
+    await db.end();
+  }
 }
 
 it('counts public page views, a pending checkout and a purchase on the dashboard, in the analytics and in the CSV export', async () => {
@@ -56,8 +113,8 @@ it('counts public page views, a pending checkout and a purchase on the dashboard
   await admin.goto('/admin/analytics');
   await admin.getByRole('button', { name: '7 jours' }).click();
   await expect.poll(() => admin.getByRole('button', { name: '7 jours' }).getAttribute('aria-pressed')).toBe('true');
-  await expect.poll(() => todaysRevenue(admin).catch(() => Number.NaN)).not.toBeNaN();
-  const revenueBefore = await todaysRevenue(admin);
+  await expect.poll(() => todaysSales(admin).then((today) => today.gross).catch(() => Number.NaN)).not.toBeNaN();
+  const revenueBefore = (await todaysSales(admin)).gross;
 
   // An anonymous visitor reads two public pages; each view is reported once the page is idle.
   // A browser of its own (user agent), so the other journeys' views this minute, from the same
@@ -100,7 +157,7 @@ it('counts public page views, a pending checkout and a purchase on the dashboard
   // The analytics page: the 14,00 € meditation is in today's revenue and its product rankings.
   await admin.goto('/admin/analytics');
   await admin.getByRole('button', { name: '7 jours' }).click();
-  await expect.poll(() => todaysRevenue(admin)).toBeGreaterThanOrEqual(revenueBefore + 1400);
+  await expect.poll(async () => (await todaysSales(admin)).gross).toBeGreaterThanOrEqual(revenueBefore + 1400);
   const ranking = admin.getByRole('table', { name: 'Meilleures ventes (unités)' });
   await expect.poll(() => ranking.getByRole('rowheader', { name: 'Méditation de la Lumière Intérieure' }).isVisible()).toBe(true);
   await screenshot(admin, 'admin-analytics');
@@ -121,6 +178,60 @@ it('counts public page views, a pending checkout and a purchase on the dashboard
   expect(fields[5]).toBe('1 × Méditation de la Lumière Intérieure (20 minutes)');
   expect(fields.slice(6)).toEqual(['Payée', '14,00', 'EUR', '0,00', '', '14,00']);
   expect(fields[0]).toBe(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()));
+});
+
+it('counts a refund apart: net revenue and refunds on the dashboard, refunds on the day of the avoir in the analytics', async () => {
+  const buyer = await signUpCustomer('avoir-analytique');
+  const customer = await signedIn(browser, buyer);
+  await addMeditationToCart(customer);
+  await payForCart(customer);
+
+  // The administrator refunds the whole 14,00 € order from the users page (refund-order, record_refund).
+  const admin = await signedIn(browser, demoAdmin);
+  const { orders, form } = await openRefundForm(admin, buyer);
+  await form.getByLabel('Motif').fill('Geste commercial');
+  await form.getByRole('button', { name: 'Rembourser' }).click();
+  await expect.poll(() => form.getByText(/^Rembourser 14,00\s€ \?/).isVisible()).toBe(true);
+  await form.getByRole('button', { name: 'Confirmer le remboursement' }).click();
+  await expect.poll(() => orders.textContent()).toContain('Remboursée');
+  expect((await refundFigures(buyer.email)).theirs).toEqual([1400]);
+
+  // The dashboard: revenue of 30 days net of refunds, the refunds and refunded orders apart, each
+  // equal to what the orders and credit notes say at the same moment (this refund among them).
+  await admin.goto('/admin/dashboard');
+  await expect
+    .poll(async () => {
+      await admin.reload();
+      await expect.poll(async () => (await amountTile(admin, 'Remboursements (30 jours)')).count).not.toBeNaN();
+      const db = await refundFigures(buyer.email);
+      const refunds = await amountTile(admin, 'Remboursements (30 jours)');
+      const net = await amountTile(admin, "Chiffre d'affaires net (30 jours)");
+      return refunds.cents === db.refunded_30d && refunds.count === db.refunded_orders_30d && net.cents === db.gross_30d - db.refunded_30d;
+    })
+    .toBe(true);
+  expect(await tile(admin, 'Litiges en cours')).not.toBeNaN();
+  await screenshot(admin, 'admin-dashboard-refunds');
+
+  // The analytics page (30 days): the period's gross sales, refunds and net, and today's row of
+  // the revenue chart with this refund, dated by its avoir.
+  await admin.goto('/admin/analytics');
+  await expect
+    .poll(async () => {
+      await admin.reload();
+      await expect.poll(() => periodFigure(admin, 'Remboursements')).not.toBeNaN();
+      const db = await refundFigures(buyer.email);
+      const today = await todaysSales(admin);
+      return (
+        (await periodFigure(admin, "Chiffre d'affaires brut")) === db.gross_30d &&
+        (await periodFigure(admin, 'Remboursements')) === db.refunded_30d &&
+        (await periodFigure(admin, "Chiffre d'affaires net")) === db.gross_30d - db.refunded_30d &&
+        today.gross === db.gross_today &&
+        today.refunded === db.refunded_today &&
+        today.net === today.gross - today.refunded
+      );
+    })
+    .toBe(true);
+  await screenshot(admin, 'admin-analytics-refunds');
 });
 
 it('does not count the pages of the customer area or the admin area', async () => {

@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton, payForCart } from './support/cart.ts';
+import { openRefundForm } from './support/refunds.ts';
 
 const browser = useBrowser();
 const refunded = 'Méditation de la Gratitude';
@@ -28,11 +29,7 @@ it('refunds one line of a two-line order: the library loses it with the French e
   await payForCart(customer);
 
   const admin = await signedIn(browser, demoAdmin);
-  await admin.goto(`/admin/users?q=${encodeURIComponent(buyer.email)}`);
-  await admin.getByRole('button', { name: new RegExp(buyer.fullName) }).click();
-  const orders = admin.getByRole('dialog').getByRole('region', { name: 'Commandes', exact: true });
-  await orders.getByRole('button', { name: 'Rembourser' }).click();
-  const form = orders.getByRole('form', { name: 'Rembourser la commande' });
+  const { orders, form } = await openRefundForm(admin, buyer);
   await form.getByRole('checkbox', { name: new RegExp(kept) }).uncheck();
   await form.getByLabel('Motif').fill('Achat en double');
   await form.getByRole('button', { name: 'Rembourser' }).click();

@@ -836,9 +836,12 @@ export type Database = {
         Returns: {
           checkouts: number
           day: string
+          net_revenue_cents: number
           new_accounts: number
           orders: number
           page_views: number
+          refunded_cents: number
+          refunds: number
           revenue_cents: number
           visitors: number
         }[]
@@ -868,10 +871,14 @@ export type Database = {
       admin_dashboard_stats: {
         Args: Record<PropertyKey, never>
         Returns: {
+          net_revenue_30d_cents: number
           new_contact_messages: number
           new_users: number
+          open_disputes: number
           pending_orders: number
           recent_orders: number
+          refunded_30d_cents: number
+          refunded_orders_30d: number
           unread_customer_messages: number
           visits_24h: number
         }[]

@@ -4,15 +4,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 interface StatTileProps {
   label: string;
-  /** undefined while loading; null when it could not be read. */
-  value: number | null | undefined;
+  /** undefined while loading; null when it could not be read; a string when already formatted (an amount). */
+  value: number | string | null | undefined;
+  /** A line under the figure (pass it once the figure is read). */
+  detail?: string;
   icon: LucideIcon;
   /** The page the figure is about. */
   to?: string;
 }
 
 /** A figure with its label, as a link to its page when there is one. */
-export function StatTile({ label, value, icon: Icon, to }: StatTileProps) {
+export function StatTile({ label, value, detail, icon: Icon, to }: StatTileProps) {
   const body = (
     <>
       <span className="flex items-center justify-between gap-3">
@@ -24,6 +26,7 @@ export function StatTile({ label, value, icon: Icon, to }: StatTileProps) {
       ) : (
         <span className="mt-2 block font-serif text-4xl font-semibold text-plum-900">{value ?? '—'}</span>
       )}
+      {detail ? <span className="mt-1 block text-sm text-mist">{detail}</span> : null}
     </>
   );
   const className = 'block rounded-3xl border border-plum-100 bg-white p-5 shadow-sm';

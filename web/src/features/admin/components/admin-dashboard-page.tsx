@@ -1,5 +1,6 @@
-// /admin/dashboard: the welcome, six live figures (one admin-only function) and the quick accesses.
-import { BarChart3, Eye, Hourglass, Inbox, Mail, MessageCircle, MessagesSquare, Package, ShoppingCart, UserPlus, Users, type LucideIcon } from 'lucide-react';
+// /admin/dashboard: the welcome, nine live figures (one admin-only function), among them the
+// revenue of 30 days net of refunds and the refunds apart, and the quick accesses.
+import { BarChart3, Euro, Eye, Hourglass, Inbox, Mail, MessageCircle, MessagesSquare, Package, ShieldAlert, ShoppingCart, Undo2, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useDashboardStats } from '@/features/admin/api/get-dashboard-stats';
@@ -7,6 +8,7 @@ import { emailLocalPart } from '@/features/admin/lib/email-local-part';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth-context';
+import { formatPrice } from '@/lib/format-price';
 
 const quickAccess: Array<{ to: string; label: string; description: string; icon: LucideIcon }> = [
   { to: '/admin/messages', label: 'Messages de contact', description: 'Lire les messages envoyés depuis le site.', icon: Inbox },
@@ -15,6 +17,10 @@ const quickAccess: Array<{ to: string; label: string; description: string; icon:
   { to: '/admin/users', label: 'Utilisateurs', description: 'Consulter les comptes.', icon: Users },
   { to: '/admin/analytics', label: 'Analytique', description: 'Suivre les ventes et la fréquentation.', icon: BarChart3 },
 ];
+
+/** `Aucune commande remboursée`, `1 commande remboursée`, `2 commandes remboursées`. */
+const refundedOrdersText = (orders: number) =>
+  orders === 0 ? 'Aucune commande remboursée' : `${orders} ${orders > 1 ? 'commandes remboursées' : 'commande remboursée'}`;
 
 export default function AdminDashboardPage() {
   useDocumentMeta({ title: 'Administration' });
@@ -26,6 +32,8 @@ export default function AdminDashboardPage() {
   }, [stats.isError, stats.error]);
 
   const figure = (value: number | undefined) => (stats.isError ? null : value);
+  const amount = (cents: number | undefined) => (stats.isError ? null : cents === undefined ? undefined : formatPrice(cents, 'eur'));
+  const refundedOrders = stats.data?.refunded_orders_30d;
   return (
     <div className="mx-auto max-w-6xl space-y-10">
       <header>
@@ -40,6 +48,15 @@ export default function AdminDashboardPage() {
         <StatTile label="Visites (24h)" value={figure(stats.data?.visits_24h)} icon={Eye} to="/admin/analytics" />
         <StatTile label="Commandes (24 heures)" value={figure(stats.data?.recent_orders)} icon={ShoppingCart} to="/admin/analytics" />
         <StatTile label="Messages clients non lus" value={figure(stats.data?.unread_customer_messages)} icon={MessageCircle} to="/admin/conversations" />
+        <StatTile label="Chiffre d'affaires net (30 jours)" value={amount(stats.data?.net_revenue_30d_cents)} icon={Euro} to="/admin/analytics" />
+        <StatTile
+          label="Remboursements (30 jours)"
+          value={amount(stats.data?.refunded_30d_cents)}
+          detail={refundedOrders === undefined || stats.isError ? undefined : refundedOrdersText(refundedOrders)}
+          icon={Undo2}
+          to="/admin/analytics"
+        />
+        <StatTile label="Litiges en cours" value={figure(stats.data?.open_disputes)} icon={ShieldAlert} />
       </section>
 
       <section aria-labelledby="quick-access">

@@ -1,5 +1,6 @@
 // /admin/analytics: sales, customers and visits over a chosen period, from admin-only database
 // functions reading exact daily rollups; every chart with its table; the period's orders as CSV.
+// Refunds are counted apart, on the day their credit note was issued: gross sales, refunds, net.
 import { useEffect, useState } from 'react';
 import { analyticsPeriods, useAnalytics, type AnalyticsDay, type AnalyticsPeriod } from '@/features/admin/api/get-analytics';
 import { DailyChart } from '@/features/admin/components/daily-chart';
@@ -15,6 +16,7 @@ const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFracti
 const euros = (cents: number) => formatPrice(cents, 'eur');
 const plum = '#6f4aa8';
 const gold = '#c99a2e';
+const deepPlum = '#36205a';
 const day = (row: AnalyticsDay) => row.day;
 /** `1 commande`, `2 commandes` (French: plural from 2). */
 const counted = (value: number, singular: string, plural: string) => `${count.format(value)} ${value > 1 ? plural : singular}`;
@@ -73,7 +75,13 @@ export default function AnalyticsPage() {
       ) : null}
 
       <dl aria-label="Chiffres de la période" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure label="Chiffre d'affaires" value={summary && euros(summary.revenueCents)} />
+        <Figure label="Chiffre d'affaires brut" value={summary && euros(summary.revenueCents)} detail="Commandes payées, avant remboursements" />
+        <Figure
+          label="Remboursements"
+          value={summary && euros(summary.refundedCents)}
+          detail={summary && (summary.refunds === 0 ? 'Aucun avoir émis' : counted(summary.refunds, 'avoir émis', 'avoirs émis'))}
+        />
+        <Figure label="Chiffre d'affaires net" value={summary && euros(summary.netRevenueCents)} detail="Brut moins les remboursements" />
         <Figure label="Commandes" value={summary && count.format(summary.orders)} />
         <Figure label="Panier moyen" value={summary && (summary.averageBasketCents === null ? '—' : euros(summary.averageBasketCents))} />
         <Figure label="Nouveaux clients" value={summary && count.format(summary.newAccounts)} />
@@ -90,7 +98,11 @@ export default function AnalyticsPage() {
         <>
           <div className="grid gap-6 lg:grid-cols-2">
             <DailyChart title="Chiffre d'affaires par jour" kind="bar" rows={data.days} day={day} format={euros}
-              series={[{ label: "Chiffre d'affaires", color: plum, value: (row) => row.revenue_cents }]} />
+              series={[
+                { label: 'Brut', color: plum, value: (row) => row.revenue_cents },
+                { label: 'Remboursements', color: gold, value: (row) => row.refunded_cents },
+                { label: 'Net', color: deepPlum, value: (row) => row.net_revenue_cents },
+              ]} />
             <DailyChart title="Commandes par jour" kind="bar" rows={data.days} day={day} format={(value) => count.format(value)}
               series={[{ label: 'Commandes', color: gold, value: (row) => row.orders }]} />
             <DailyChart title="Panier moyen par jour" kind="line" rows={data.days} day={day} format={euros}

@@ -57,7 +57,8 @@ export function DailyChart<Row>({ title, rows, day, series, format, kind }: Dail
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-plum-700">Voir les données en tableau</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
+        {/* Focusable, so a keyboard scrolls a table taller or wider than its box (a period of 30 days and more, several series). */}
+        <div tabIndex={0} role="region" aria-label={`${title} : tableau`} className="mt-2 max-h-80 overflow-auto">
           <table className="w-full text-left">
             <caption className="sr-only">{title}</caption>
             <thead>

@@ -1,9 +1,15 @@
 import type { AnalyticsDay, ProductFigures } from '@/features/admin/api/get-analytics';
 
 export interface AnalyticsSummary {
+  /** Paid orders of the period, before refunds. */
   revenueCents: number;
+  /** Given back in the period (credit notes issued in it, whatever the day of their order). */
+  refundedCents: number;
+  /** Credit notes issued in the period. */
+  refunds: number;
+  netRevenueCents: number;
   orders: number;
-  /** null without orders. */
+  /** Of the gross sales; null without orders. */
   averageBasketCents: number | null;
   checkouts: number;
   /** Orders recorded per checkout created, 0 to 1; null without checkouts. */
@@ -21,6 +27,9 @@ export function summarise(days: AnalyticsDay[]): AnalyticsSummary {
   const checkouts = total((day) => day.checkouts);
   return {
     revenueCents,
+    refundedCents: total((day) => day.refunded_cents),
+    refunds: total((day) => day.refunds),
+    netRevenueCents: total((day) => day.net_revenue_cents),
     orders,
     averageBasketCents: orders > 0 ? Math.round(revenueCents / orders) : null,
     checkouts,
