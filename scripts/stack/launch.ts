@@ -75,7 +75,7 @@ export interface LocalStack extends ProjectKeys {
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { persistent } = options;
-  const port = async (name: 'api' | 'db' | 'commerce' | 'mail') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
+  const port = async (name: 'api' | 'db' | 'mail') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch((e: Error) => console.error(`stop: ${e.message}`));
@@ -85,7 +85,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const stateDir = options.stateDir ?? localDir;
     // The sandbox's process starts while the cluster does; it is stopped last, after what calls it.
     const commerceDir = persistent ? join(stateDir, 'commerce') : mkdtempSync(join(tmpdir(), 'shop-commerce-'));
-    const sandboxStarting = startCommerceSandboxProcess({ port: await port('commerce'), dataDir: commerceDir, storeId: commerceStoreId });
+    // Without a port of its own, the sandbox's process takes one the system gives (port 0) and says
+    // which: a port chosen here would stay free for the second its process takes to start, long
+    // enough for another free-port pick beside it to take it first.
+    const commercePort = options.ports?.commerce ?? (persistent ? defaultPorts.commerce : 0);
+    const sandboxStarting = startCommerceSandboxProcess({ port: commercePort, dataDir: commerceDir, storeId: commerceStoreId });
     sandboxStarting.catch(() => undefined); // a failure is thrown where it is awaited, below
     stops.push(async () => {
       await (await sandboxStarting.catch(() => undefined))?.close();
