@@ -1,6 +1,7 @@
 // Brings up the whole local backend: the cluster, the platform bootstrap, the migrations, the
-// commerce sandbox (in a process of its own, started beside the cluster), the seed, the mail sandbox, the gateway with auth, REST, realtime, storage
-// and the edge functions, and pg_net's worker with the Vault secrets scheduled jobs call them with.
+// commerce sandbox (in a process of its own, started beside the cluster), the seed, the mail
+// sandbox, the gateway with auth, REST, realtime, storage and the edge functions, and pg_net's
+// worker with the Vault secrets scheduled jobs call them with.
 // `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
