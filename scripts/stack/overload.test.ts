@@ -41,17 +41,23 @@ async function timed(url: string, init: RequestInit = {}): Promise<{ status: num
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body, ms: performance.now() - started };
 }
 
-/** Until the server has counted every held request in (it reads their heads asynchronously). */
+/**
+ * Until the server has counted every held request in: it reads their heads when its event loop
+ * gets to them, which on a machine loaded by parallel suites can take seconds.
+ */
 async function refusedOnce(url: string, init: RequestInit = {}): Promise<Awaited<ReturnType<typeof timed>>> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
     const answer = await timed(url, init);
-    if (answer.status === 503) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (answer.status === 503 || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${url} was never refused`);
 }
 
-it('answers 503 with Retry-After at once past the gateway bound of one service, serves the others, and recovers', async () => {
+/** Never queued behind the held requests, which never end: answered at once, even on a loaded machine. */
+const promptMs = 5000;
+
+it('answers 503 with Retry-After at once past the gateway bound of one service, serves the others, and recovers', { timeout: 60_000 }, async () => {
   const apikey = { apikey: stack.publishableKey };
   const rest = `${stack.apiUrl}/rest/v1/rpc/checkout_terms`;
   const ask = { method: 'POST', headers: { ...apikey, 'Content-Type': 'application/json' }, body: '{}' };
@@ -60,7 +66,7 @@ it('answers 503 with Retry-After at once past the gateway bound of one service, 
   const held = await Promise.all(Array.from({ length: bound }, () => heldPost(rest, apikey)));
   const refused = await refusedOnce(rest, ask);
   expect(refused).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'overloaded', message: expect.stringContaining('/rest/v1') } });
-  expect(refused.ms).toBeLessThan(1000);
+  expect(refused.ms).toBeLessThan(promptMs);
   // Other services keep their own room: auth answers while REST is full.
   expect((await timed(`${stack.apiUrl}/auth/v1/settings`, { headers: apikey })).status).toBe(200);
 
@@ -70,13 +76,13 @@ it('answers 503 with Retry-After at once past the gateway bound of one service, 
   expect(after.map((a) => a.status)).toEqual(Array(bound).fill(200));
 });
 
-it('answers 503 with Retry-After at once past the commerce sandbox bound, and recovers', async () => {
+it('answers 503 with Retry-After at once past the commerce sandbox bound, and recovers', { timeout: 60_000 }, async () => {
   const checkout = `${stack.commerceUrl}/store/${stack.storeId}/checkout`;
   const catalogue = `${stack.commerceUrl}/store/${stack.storeId}/products`;
   const held = await Promise.all(Array.from({ length: bound }, () => heldPost(checkout)));
   const refused = await refusedOnce(catalogue);
   expect(refused).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'overloaded' } });
-  expect(refused.ms).toBeLessThan(1000);
+  expect(refused.ms).toBeLessThan(promptMs);
 
   for (const request of held) request.destroy();
   await expect.poll(async () => (await timed(catalogue)).status, { timeout: 5000 }).toBe(200);
