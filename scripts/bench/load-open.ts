@@ -6,8 +6,13 @@
 // process (stack-processes.ts), and for each edge function the network round trips a call made (to
 // the database, auth, the commerce service, …) and its CPU, as the edge runtime measured them
 // (sent by load.ts over the IPC channel); then it audits the step's orders (each paid session
-// has exactly one order, of the right total) before the next step starts. At the end: the knee,
-// the highest rate held with every p95 under 300 ms and no error.
+// has exactly one order, of the right total) before the next step starts. A 503 (the stack
+// refusing work past its bound, with Retry-After) is not an error: a checkout or a payment
+// refused is a purchase not made, and a refused record-order of a paid session is retried after
+// Retry-After, as the success page does, so the audit still finds its one order; each step
+// prints its 503s and how fast they came, and "recovered" when it follows a step that did not
+// hold and has neither error nor 503. At the end: the knee, the highest rate held with every p95
+// under 300 ms, no error and no 503.
 // Buyers are made in SQL and their access tokens signed with the project's signing key, as the
 // tests do: the sign-up is not what is measured, and each buyer stays within the checkout limit
 // (README "Rate limits": 5 in 10 minutes) since arrivals go round the buyers.
@@ -90,25 +95,50 @@ async function cgvVersion(): Promise<number> {
   return terms.cgv_version;
 }
 
-/** One step's samples per endpoint (ms) and failures (messages). */
+/** A 503 with Retry-After: the stack refused the work, at once, rather than queue it. */
+class Overloaded extends Error {
+  constructor(
+    what: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`${what}: HTTP 503, retry after ${retryAfterSeconds} s`);
+  }
+}
+
+function overloaded(response: Response, what: string): Overloaded | undefined {
+  if (response.status !== 503) return undefined;
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new Overloaded(what, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1);
+}
+
+const push = <T>(map: Map<string, T[]>, key: string, value: T) => (map.get(key) ?? map.set(key, []).get(key)!).push(value);
+
+/** One step's samples per endpoint (ms), failures (messages) and 503s (ms to the refusal). */
 class StepFigures {
   readonly samples = new Map<string, number[]>();
   readonly failures = new Map<string, string[]>();
+  readonly refusals = new Map<string, number[]>();
 
   async measure<T>(endpoint: string, call: () => Promise<T>): Promise<T> {
     const started = performance.now();
     try {
       const result = await call();
-      (this.samples.get(endpoint) ?? this.samples.set(endpoint, []).get(endpoint)!).push(performance.now() - started);
+      push(this.samples, endpoint, performance.now() - started);
       return result;
     } catch (error) {
-      (this.failures.get(endpoint) ?? this.failures.set(endpoint, []).get(endpoint)!).push((error as Error).message);
+      if (error instanceof Overloaded) push(this.refusals, endpoint, performance.now() - started);
+      else push(this.failures, endpoint, (error as Error).message);
       throw error;
     }
   }
 
   get errors(): number {
     return [...this.failures.values()].reduce((n, f) => n + f.length, 0);
+  }
+
+  /** 503 answers, the whole purchases refused not counted again. */
+  get refused(): number {
+    return [...this.refusals.entries()].filter(([name]) => name !== 'whole purchase').reduce((n, [, r]) => n + r.length, 0);
   }
 }
 
@@ -123,6 +153,8 @@ async function postJson(url: string, token: string, body: unknown): Promise<Resp
 
 async function answered<T>(response: Response, what: string): Promise<T> {
   const text = await response.text();
+  const refused = overloaded(response, what);
+  if (refused) throw refused;
   if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${text.slice(0, 120)}`);
   return JSON.parse(text) as T;
 }
@@ -152,13 +184,28 @@ async function purchase(figures: StepFigures, buyer: Buyer, variant: Variant, co
     const sessionId = await figures.measure('POST sandbox pay', async () => {
       const response = await fetch(checkout.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual', signal: AbortSignal.timeout(requestTimeoutMs) });
       await response.arrayBuffer();
+      const refused = overloaded(response, 'pay');
+      if (refused) throw refused;
       const location = response.headers.get('location');
       if (response.status !== 303 || !location) throw new Error(`pay: HTTP ${response.status}`);
       return new URL(location).searchParams.get('session_id')!;
     });
-    await figures.measure('POST functions record-order', async () => answered<{ order_id: string }>(await postJson(`${functions}/record-order`, buyer.token, { session_id: sessionId }), 'record-order'));
+    await recordOrder(figures, functions, buyer, sessionId);
     return { sessionId, total: variant.price * quantity };
   });
+}
+
+/** Paid: the order is recorded, after Retry-After as many times as the stack refuses (up to a minute). */
+async function recordOrder(figures: StepFigures, functions: string, buyer: Buyer, sessionId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await figures.measure('POST functions record-order', async () => answered<{ order_id: string }>(await postJson(`${functions}/record-order`, buyer.token, { session_id: sessionId }), 'record-order'));
+      return;
+    } catch (error) {
+      if (!(error instanceof Overloaded) || attempt >= 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, error.retryAfterSeconds * 1000));
+    }
+  }
 }
 
 /** What the stack process measured of the function calls since it was last asked. */
@@ -187,11 +234,13 @@ function functionLines(calls: RequestMeasured[]): string[] {
 interface StepResult {
   rate: number;
   held: boolean;
+  /** Neither an error nor a 503. */
+  unscathed: boolean;
   /** No paid session without its order, none with two, none of a wrong total. */
   auditClean: boolean;
 }
 
-async function runStep(db: pg.Client, plan: OpenLoopPlan, rate: number, index: number, context: { buyers: Buyer[]; variants: Variant[]; consent: number; next: { arrival: number } }): Promise<StepResult> {
+async function runStep(db: pg.Client, plan: OpenLoopPlan, rate: number, index: number, context: { buyers: Buyer[]; variants: Variant[]; consent: number; next: { arrival: number } }, previous: StepResult | undefined): Promise<StepResult> {
   const figures = new StepFigures();
   const arrivals = Math.round(rate * plan.stepSeconds);
   step(`step ${index + 1}: ${rate} purchases/s for ${plan.stepSeconds} s (${arrivals} arrivals)`);
@@ -237,22 +286,27 @@ async function runStep(db: pg.Client, plan: OpenLoopPlan, rate: number, index: n
   const endpoints = [...new Set([...figures.samples.keys(), ...figures.failures.keys()])];
   const p95s = endpoints.map((name) => percentile(figures.samples.get(name) ?? [], 95));
   const auditClean = withoutOrder + duplicated + wrongTotal === 0;
-  const held = figures.errors === 0 && p95s.every((p) => p < kneeP95Ms) && auditClean;
+  const unscathed = figures.errors === 0 && figures.refused === 0;
+  const held = unscathed && p95s.every((p) => p < kneeP95Ms) && auditClean;
+  const refusalTimes = [...figures.refusals.entries()].filter(([name]) => name !== 'whole purchase').flatMap(([, r]) => r);
+  const notMade = figures.refusals.get('whole purchase')?.length ?? 0;
   console.log(
     [
-      `rate ${rate}/s: ${arrivals} arrivals in ${arrivalSeconds.toFixed(1)} s, all answered after ${seconds.toFixed(1)} s; ${paid.length} paid, ${figures.errors} errors; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `rate ${rate}/s: ${arrivals} arrivals in ${arrivalSeconds.toFixed(1)} s, all answered after ${seconds.toFixed(1)} s; ${paid.length} paid, ${notMade} refused (not made), ${figures.errors} errors; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `  503s: ${figures.refused} (${(figures.refused / seconds).toFixed(1)}/s${figures.refused ? `, answered in p50 ${ms(percentile(refusalTimes, 50))}, p95 ${ms(percentile(refusalTimes, 95))}` : ''})${[...figures.refusals.entries()].filter(([name]) => name !== 'whole purchase').map(([name, r]) => `; ${name} ${r.length}`).join('')}`,
       ...endpoints.map((name) => {
         const s = figures.samples.get(name) ?? [];
         const failed = figures.failures.get(name) ?? [];
-        return `  ${name.padEnd(32)} ${String(s.length).padStart(5)}  p50 ${ms(percentile(s, 50)).padStart(9)}  p95 ${ms(percentile(s, 95)).padStart(9)}  p99 ${ms(percentile(s, 99)).padStart(9)}  errors ${failed.length}${failed.length ? ` (first: ${failed[0]})` : ''}`;
+        const refused = figures.refusals.get(name)?.length ?? 0;
+        return `  ${name.padEnd(32)} ${String(s.length).padStart(5)}  p50 ${ms(percentile(s, 50)).padStart(9)}  p95 ${ms(percentile(s, 95)).padStart(9)}  p99 ${ms(percentile(s, 99)).padStart(9)}  503s ${refused}  errors ${failed.length}${failed.length ? ` (first: ${failed[0]})` : ''}`;
       }),
       `  CPU, in cores: ${cpu.map(({ label, processes, cores }) => `${label}${processes > 1 ? ` ×${processes}` : ''} ${cores.toFixed(2)}`).join(', ')}`,
       ...functionLines(calls),
       `  audit: paid sessions without an order ${withoutOrder}, with duplicated orders ${duplicated}, with a wrong total ${wrongTotal}`,
-      `  ${held ? 'held' : 'NOT held'} (every p95 < ${kneeP95Ms} ms, no error, audit clean)`,
+      `  ${held ? 'held' : 'NOT held'} (every p95 < ${kneeP95Ms} ms, no error, no 503, audit clean)${previous && !previous.held ? (unscathed ? `; recovered: no error and no 503 after the ${previous.rate}/s step that did not hold` : `; NOT recovered after the ${previous.rate}/s step`) : ''}`,
     ].join('\n'),
   );
-  return { rate, held, auditClean };
+  return { rate, held, unscathed, auditClean };
 }
 
 /** Runs the steps; true when every step's audit was clean (latency and errors are reported, not judged). */
@@ -267,10 +321,11 @@ async function runOpenLoop(plan: OpenLoopPlan): Promise<boolean> {
     // One purchase first, by a buyer of its own, so that no step pays for starting the functions' workers.
     await purchase(new StepFigures(), context.buyers.pop()!, context.variants[0]!, context.consent, 0);
     const results: StepResult[] = [];
-    for (const [index, rate] of plan.rates.entries()) results.push(await runStep(db, plan, rate, index, context));
+    for (const [index, rate] of plan.rates.entries()) results.push(await runStep(db, plan, rate, index, context, results.at(-1)));
     const knee = Math.max(0, ...results.filter((r) => r.held).map((r) => r.rate));
     const lastHeld = results.at(-1)?.held ?? false;
-    console.log(`\nknee: ${knee ? `${knee} purchases/s` : 'no step held'} (the highest rate held with every p95 < ${kneeP95Ms} ms and no error); the last step ${lastHeld ? 'held' : 'did not hold'}`);
+    const recovered = results.flatMap((r, i) => (i > 0 && !results[i - 1]!.held && r.unscathed ? [`${results[i - 1]!.rate} → ${r.rate}/s`] : []));
+    console.log(`\nknee: ${knee ? `${knee} purchases/s` : 'no step held'} (the highest rate held with every p95 < ${kneeP95Ms} ms, no error, no 503); the last step ${lastHeld ? 'held' : 'did not hold'}${recovered.length ? `; recovered: ${recovered.join(', ')}` : ''}`);
     const clean = results.every((r) => r.auditClean);
     done(clean ? `every step audited clean; knee ${knee} purchases/s` : 'a step lost, duplicated or mispriced an order');
     return clean;

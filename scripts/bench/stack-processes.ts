@@ -43,7 +43,8 @@ function labelOf(pid: number, rootPid: number, postmasterPid: number | undefined
   }
   if (program === 'postgres' || args[0]?.startsWith('postgres:')) return 'postgres backends';
   const script = args.slice(1).find((arg) => /\.(ts|mjs|js)$/.test(arg));
-  return `${program} ${script ? script.split('/').at(-1) : ''}`.trim();
+  // With its folder: `node commerce-sandbox/main.ts`, the sandbox's own process.
+  return `${program} ${script ? script.split('/').slice(-2).join('/') : ''}`.trim();
 }
 
 /**

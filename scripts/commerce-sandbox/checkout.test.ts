@@ -1,6 +1,6 @@
 // Checkout over real HTTP: pricing from the catalogue, refusals, the hosted payment page's three
 // buttons, stock taken on payment, expiry, and sessions and stock surviving a restart.
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { postCheckout, sessionOf, startSandbox, stockOf, storePath, submitPayment, tempDataDir, useSandbox } from './test-support.ts';
@@ -169,6 +169,25 @@ describe('lifetime of sessions and stock', () => {
       expect((await submitPayment(`${first.url}/pay/${open.body.session_id}`, 'pay')).status).toBe(303);
     } finally {
       await first.close();
+      dir.remove();
+    }
+  });
+
+  it('replays its journal of changes at start, skipping a last line cut short, and folds it into the state file', async () => {
+    const dir = tempDataDir();
+    let sandbox = await startSandbox(dir.dir);
+    try {
+      const paid = await postCheckout(sandbox, [{ variant_id: 'var_sommeil_profond', quantity: 1 }]);
+      expect((await submitPayment(paid.body.url!, 'pay')).status).toBe(303);
+      await sandbox.close();
+      // The process killed in the middle of a change's line: that change was never answered.
+      appendFileSync(join(dir.dir, 'journal.jsonl'), '{"session":{"id":"cs_cut');
+      sandbox = await startSandbox(dir.dir);
+      expect(existsSync(join(dir.dir, 'journal.jsonl'))).toBe(false);
+      expect((await sessionOf(sandbox, paid.body.session_id!)).status).toBe('paid');
+      expect(await stockOf(sandbox, 'prod_sommeil_profond', 'var_sommeil_profond')).toBe(2);
+    } finally {
+      await sandbox.close();
       dir.remove();
     }
   });

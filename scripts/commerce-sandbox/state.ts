@@ -1,6 +1,9 @@
-// Checkout sessions and managed stock, kept in memory and written to dataDir/state.json after
-// every change (temp file + rename), so they survive a restart.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// Checkout sessions and managed stock, kept in memory so they survive a restart: each change
+// appends the session it touched (and the stock) as one line to dataDir/journal.jsonl, a cost
+// that does not grow with the number of sessions (rewriting the whole state after every change
+// did, and blocked the process longer with every session sold). At start the journal is replayed over
+// dataDir/state.json, the result written back (temp file + rename) and the journal emptied.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { variantsById } from './catalogue.ts';
@@ -79,24 +82,56 @@ function readSaved(file: string): Partial<Persisted> {
   }
 }
 
+/** One change: the session as it now is, and the managed stock after it. */
+interface JournalEntry {
+  session: Session;
+  stock: Record<string, number>;
+}
+
+/**
+ * The journal's changes in order. A last line cut short (the process killed mid-append) is a
+ * change never acknowledged to anyone: it is skipped; any other unreadable line is a hand edit.
+ */
+function readJournal(file: string): JournalEntry[] {
+  if (!existsSync(file)) return [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return lines.flatMap((line, i) => {
+    if (line === '') return [];
+    try {
+      return [JSON.parse(line) as JournalEntry];
+    } catch (error) {
+      if (i === lines.length - 1) return [];
+      throw new Error(`commerce sandbox: line ${i + 1} of ${file} is not readable JSON (${(error as Error).message}); fix or delete it`);
+    }
+  });
+}
+
 export class SandboxState {
   private readonly file: string;
+  private readonly journal: string;
   private readonly data: Persisted;
 
   constructor(dataDir: string, private readonly sessionTtlMs: number) {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, 'state.json');
+    this.journal = join(dataDir, 'journal.jsonl');
     const initialStock = Object.fromEntries([...variantsById.values()].filter((v) => v.managed).map((v) => [v.id, v.initialStock ?? 0]));
     const saved = existsSync(this.file) ? readSaved(this.file) : {};
+    const changes = readJournal(this.journal);
+    const savedSessions = { ...saved.sessions, ...Object.fromEntries(changes.map((change) => [change.session.id, change.session])) };
     // Sessions saved before refunds and disputes existed have neither.
-    const sessions = Object.fromEntries(Object.entries(saved.sessions ?? {}).map(([id, session]) => [id, { ...session, refunds: session.refunds ?? [], dispute: session.dispute ?? null }]));
-    this.data = { sessions, stock: { ...initialStock, ...saved.stock } };
+    const sessions = Object.fromEntries(Object.entries(savedSessions).map(([id, session]) => [id, { ...session, refunds: session.refunds ?? [], dispute: session.dispute ?? null }]));
+    this.data = { sessions, stock: { ...initialStock, ...saved.stock, ...changes.at(-1)?.stock } };
+    if (changes.length > 0) {
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(this.data));
+      renameSync(temporary, this.file);
+      rmSync(this.journal);
+    }
   }
 
-  private save(): void {
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(this.data));
-    renameSync(temporary, this.file);
+  private save(session: Session): void {
+    appendFileSync(this.journal, `${JSON.stringify({ session, stock: this.data.stock } satisfies JournalEntry)}\n`);
   }
 
   stockOf(variantId: string): number | null {
@@ -115,7 +150,7 @@ export class SandboxState {
       dispute: null,
     };
     this.data.sessions[created.id] = created;
-    this.save();
+    this.save(created);
     return created;
   }
 
@@ -144,14 +179,14 @@ export class SandboxState {
     session.status = 'paid';
     session.paid_at = new Date().toISOString();
     session.refused = false;
-    this.save();
+    this.save(session);
     return { ok: true };
   }
 
   refuse(session: Session): boolean {
     if (this.statusOf(session) !== 'open') return false;
     session.refused = true;
-    this.save();
+    this.save(session);
     return true;
   }
 
@@ -162,14 +197,14 @@ export class SandboxState {
   expire(session: Session): boolean {
     if (this.statusOf(session) !== 'open') return false;
     session.created_at = new Date(Date.now() - this.sessionTtlMs - 1000).toISOString();
-    this.save();
+    this.save(session);
     return true;
   }
 
   cancel(session: Session): boolean {
     if (this.statusOf(session) !== 'open') return false;
     session.status = 'canceled';
-    this.save();
+    this.save(session);
     return true;
   }
 
@@ -203,7 +238,7 @@ export class SandboxState {
       created_at: new Date().toISOString(),
     };
     session.refunds.push(refund);
-    this.save();
+    this.save(session);
     return { ok: true, refund, repeated: false };
   }
 
@@ -220,7 +255,7 @@ export class SandboxState {
       if (session.dispute?.status !== 'open') return false;
       session.dispute = { ...session.dispute, status, closed_at: now };
     }
-    this.save();
+    this.save(session);
     return true;
   }
 }

@@ -1,11 +1,16 @@
 // The API gateway of the local stack (Kong's place in `supabase start`): one HTTP server on the
 // API port, CORS for the web app, the API-key check (opaque keys swapped for a short-lived JWT of
-// their role, as the platform's gateway does), and routing by prefix to the services.
+// their role, as the platform's gateway does), and routing by prefix to the services. Past
+// SHOP_GATEWAY_MAX_IN_FLIGHT requests being worked on at once by one service
+// (../lib/in-flight-limit.ts) it answers 503 with Retry-After at once rather than queue. Each
+// service has its own count, so that the functions' own calls to REST and auth, which pass
+// through here too, still find room while the functions' bound is reached.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import type { Service, ServiceFactory, StackContext } from './context.ts';
 import { bearerToken, sendJson } from './http.ts';
 import { isOpaqueApiKey, mintedRoleToken, resolveApiKey } from './project-keys.ts';
+import { inFlightLimit, maxInFlightSetting } from '../lib/in-flight-limit.ts';
 import { listen } from '../lib/listen.ts';
 
 export const servicePrefixes = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1'] as const;
@@ -85,7 +90,12 @@ export interface GatewayOptions {
   host?: string;
   context: Omit<StackContext, 'pool'>;
   services: Partial<Record<ServicePrefix, ServiceFactory>>;
+  /** Requests one service works on at once before the next is refused with 503; by default SHOP_GATEWAY_MAX_IN_FLIGHT or 1,000. */
+  maxInFlight?: number;
 }
+
+/** Far above what `npm test`'s parallel files send one stack at once (hundreds), and than ordinary use. */
+export const defaultGatewayMaxInFlight = 1000;
 
 export interface Gateway {
   url: string;
@@ -113,6 +123,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const factory = options.services[prefix];
     if (factory) services.set(prefix, await factory(context));
   }
+  const maxInFlight = options.maxInFlight ?? maxInFlightSetting('SHOP_GATEWAY_MAX_IN_FLIGHT', defaultGatewayMaxInFlight);
+  const limits = new Map(servicePrefixes.map((prefix) => [prefix, inFlightLimit(maxInFlight, `The service ${prefix}`)]));
 
   function route(req: IncomingMessage): { prefix: ServicePrefix; service: Service; path: string; url: URL } | undefined {
     const url = new URL(req.url ?? '/', 'http://gateway');
@@ -134,6 +146,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 404, { message: 'no Route matched with those values' });
       return;
     }
+    if (!limits.get(target.prefix)!.admit(res)) return;
     const refused = refusal(req, context, target.prefix, target.path, target.url);
     if (refused) {
       sendJson(res, refused.status, { message: refused.message });

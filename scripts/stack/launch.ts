@@ -1,12 +1,13 @@
 // Brings up the whole local backend: the cluster, the platform bootstrap, the migrations, the
-// commerce sandbox, the seed, the mail sandbox, the gateway with auth, REST, realtime, storage
-// and the edge functions, and pg_net's worker with the Vault secrets scheduled jobs call them with.
+// commerce sandbox (in a process of its own, started beside the cluster), the seed, the mail
+// sandbox, the gateway with auth, REST, realtime, storage and the edge functions, and pg_net's
+// worker with the Vault secrets scheduled jobs call them with.
 // `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCaptchaSandbox } from '../captcha-sandbox/server.ts';
-import { startCommerceSandbox } from '../commerce-sandbox/server.ts';
+import { startCommerceSandboxProcess } from '../commerce-sandbox/process.ts';
 import { persistentDataDir } from '../db/cluster-home.ts';
 import { startCluster, type Cluster } from '../db/cluster.ts';
 import { applyBootstrap, applyMigrations } from '../db/migrate.ts';
@@ -75,7 +76,7 @@ export interface LocalStack extends ProjectKeys {
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { persistent } = options;
-  const port = async (name: 'api' | 'db' | 'commerce' | 'mail') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
+  const port = async (name: 'api' | 'db' | 'mail') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch((e: Error) => console.error(`stop: ${e.message}`));
@@ -83,6 +84,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   try {
     const stateDir = options.stateDir ?? localDir;
+    // The sandbox's process starts while the cluster does; it is stopped last, after what calls it.
+    const commerceDir = persistent ? join(stateDir, 'commerce') : mkdtempSync(join(tmpdir(), 'shop-commerce-'));
+    // Without a port of its own, the sandbox's process takes one the system gives (port 0) and says
+    // which: a port chosen here would stay free for the second its process takes to start, long
+    // enough for another free-port pick beside it to take it first.
+    const commercePort = options.ports?.commerce ?? (persistent ? defaultPorts.commerce : 0);
+    const sandboxStarting = startCommerceSandboxProcess({ port: commercePort, dataDir: commerceDir, storeId: commerceStoreId });
+    sandboxStarting.catch(() => undefined); // a failure is thrown where it is awaited, below
+    stops.push(async () => {
+      await (await sandboxStarting.catch(() => undefined))?.close();
+      if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
+    });
     const dataDir = persistent ? await persistentDataDir(stateDir) : undefined;
     step(`PostgreSQL 15 (${dataDir ? `persistent, ${dataDir}` : 'throwaway'})`);
     const cluster = await startCluster({ persistent, dataDir, port: await port('db') });
@@ -91,13 +104,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { applied } = await applyMigrations(cluster.url, { seed: true });
     step(`migrations: ${applied.length ? applied.join(', ') : 'up to date'}`);
 
-    step('commerce sandbox');
-    const commerceDir = persistent ? join(stateDir, 'commerce') : mkdtempSync(join(tmpdir(), 'shop-commerce-'));
-    const sandbox = await startCommerceSandbox({ port: await port('commerce'), dataDir: commerceDir, storeId: commerceStoreId });
-    stops.push(async () => {
-      await sandbox.close();
-      if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
-    });
+    step('commerce sandbox (a process of its own)');
+    const sandbox = await sandboxStarting;
 
     const keys = persistent ? persistentProjectKeys(stateDir) : (options.keys ?? newProjectKeys());
     step('mail sandbox');
