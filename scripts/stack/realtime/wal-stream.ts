@@ -17,6 +17,8 @@ export interface WalColumn {
 /** One wal2json format-version 2 row change. */
 export interface WalChange {
   action: 'I' | 'U' | 'D';
+  /** The (top-level) transaction id, 32 bits as the WAL carries it. */
+  xid: number;
   /** Commit time, in the walsender's DateStyle and TimeZone (e.g. `2026-01-02 10:00:00.123456+00`). */
   timestamp: string;
   schema: string;
@@ -44,6 +46,7 @@ interface ReplicationWire extends EventEmitter {
 const pluginOptions = [
   `"format-version" '2'`,
   `"include-timestamp" '1'`,
+  `"include-xids" '1'`,
   `"include-pk" '1'`,
   `"include-type-oids" '1'`,
   `"include-transaction" '0'`,
