@@ -45,6 +45,11 @@ export class RlsChecker {
     url.searchParams.set('options', '-c default_transaction_read_only=on -c statement_timeout=5000');
     this.pool = new pg.Pool({ connectionString: url.toString(), max: connections });
     this.pool.on('error', (error) => this.log(`RLS check connection lost while idle: ${error.message}`));
+    // A client checked out has no listener of the pool's: a backend terminated right after its
+    // startup or the pipeline's last answer (in the same read, before the checkout or release
+    // runs) would be an uncaught 'error' event. The pipeline sees the error when it is one, and
+    // the pool drops a client that is no longer queryable when it comes back.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   /**
@@ -83,10 +88,6 @@ export class RlsChecker {
   private async judge(lookup: Statement, viewers: Viewer[]): Promise<Judgement> {
     const client = await this.pool.connect();
     let failure: Error | undefined;
-    // A checked-out client has no listener of the pool's: a backend terminated just after the
-    // pipeline's last answer (in the same read) would otherwise be an uncaught 'error' event.
-    const lost = (error: Error) => (failure ??= error);
-    client.on('error', lost);
     try {
       const statements = viewers.flatMap((viewer): Statement[] => [
         { text: `select set_config('role', $1, false), set_config('request.jwt.claims', $2, false)`, values: [viewer.role, viewer.claimsJson] },
@@ -101,7 +102,6 @@ export class RlsChecker {
       if (error instanceof PipelineError && !isTransient(cause)) return { refused: Math.floor(error.index / 2), error: cause };
       throw cause;
     } finally {
-      client.off('error', lost);
       client.release(failure);
     }
   }
