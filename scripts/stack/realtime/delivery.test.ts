@@ -1,8 +1,8 @@
 // Every change reaches every subscriber allowed to see it, exactly once, and no one else, even
 // when the database fails Realtime mid-stream: many subscribers (filtered or not, several users,
 // anon and the service role) of an RLS table, writers inserting side by side, and meanwhile the
-// service's own database sessions (not its replication stream) cancelled and terminated again and
-// again. Also a commit that the WAL shows before other sessions can see it (held by a synchronous
+// service's own database sessions cancelled and terminated again and again, its replication
+// stream too now and then. Also a commit that the WAL shows before other sessions can see it (held by a synchronous
 // standby that never answers), which an RLS lookup made at once would miss.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,8 +69,9 @@ async function until(done: () => boolean, timeoutMs: number): Promise<void> {
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-/** The realtime service's sessions other than its replication stream (which sends no checks). */
-const serviceSessions = `select pid from pg_stat_activity where usename = 'supabase_realtime_admin' and backend_type = 'client backend' and pid <> pg_backend_pid()`;
+/** The realtime service's sessions: its queries and checks, or its replication stream. */
+const serviceSessions = (type: 'client backend' | 'walsender') =>
+  `select pid from pg_stat_activity where usename = 'supabase_realtime_admin' and backend_type = '${type}' and pid <> pg_backend_pid()`;
 
 describe('delivery under faults', () => {
   it('brings every allowed change to every allowed subscriber exactly once while the service loses its sessions', async () => {
@@ -87,26 +88,28 @@ describe('delivery under faults', () => {
       await listener('service-inbox', stack.serviceRoleToken(), inserts(`receiver_id=eq.${users[0]}`), (m) => m.receiver === users[0]),
     ];
 
+    // The writers insert for as long as the faults go on: 30 rounds, 60 ms apart, alternately
+    // terminating and cancelling the service's sessions, and every sixth its replication stream.
     let writing = true;
     let faults = 0;
+    let streamCuts = 0;
     const saboteur = (async () => {
-      for (let round = 0; writing; round++) {
+      for (let round = 0; round < 30; round++) {
         const kill = round % 2 === 0 ? 'pg_terminate_backend' : 'pg_cancel_backend';
-        const { rowCount } = await admin.query(`select ${kill}(pid) from (${serviceSessions}) s`);
-        faults += rowCount ?? 0;
+        faults += (await admin.query(`select ${kill}(pid) from (${serviceSessions('client backend')}) s`)).rowCount ?? 0;
+        if (round % 6 === 5) streamCuts += (await admin.query(`select pg_terminate_backend(pid) from (${serviceSessions('walsender')}) s`)).rowCount ?? 0;
         await new Promise((resolve) => setTimeout(resolve, 60));
       }
+      writing = false;
     })();
 
-    const writers = 8;
-    const perWriter = 30;
     const messages: Message[] = [];
     await Promise.all(
-      Array.from({ length: writers }, async (_, w) => {
+      Array.from({ length: 8 }, async (_, w) => {
         const client = new pg.Client({ connectionString: stack.cluster.url });
         await client.connect();
         try {
-          for (let n = 0; n < perWriter; n++) {
+          for (let n = 0; writing; n++) {
             const sender = users[(w + n) % users.length]!;
             const receiver = users[(w + 2 * n + 1) % users.length]!;
             if (sender === receiver) continue;
@@ -122,13 +125,13 @@ describe('delivery under faults', () => {
         }
       }),
     );
-    writing = false;
     await saboteur;
     await until(() => listeners.every((l) => delivered(l).length >= messages.filter(l.wants).length), 30_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await Promise.all(listeners.map((l) => l.socket.close()));
 
     expect(faults).toBeGreaterThan(10);
+    expect(streamCuts).toBeGreaterThanOrEqual(3);
     expect(messages.length).toBeGreaterThan(150);
     for (const l of listeners) {
       const expected = messages
