@@ -93,6 +93,8 @@ export class WalStream {
   /** This service's slot, kept across reconnections. */
   private slotName: string | undefined;
   private readonly usedSlots = new Set<string>();
+  /** The connection whose messages are taken (the latest one started). */
+  private receiving: ReplicationWire | undefined;
 
   constructor(private readonly options: WalStreamOptions) {}
 
@@ -121,9 +123,13 @@ export class WalStream {
       }
       const wire = (client as unknown as { connection: ReplicationWire }).connection;
       const started = new Promise<void>((resolve) => wire.once('replicationStart', () => resolve()));
-      // A transaction cut off by the lost connection is sent again in full from lastLsn.
+      // A transaction cut off by the lost connection is sent again in full from lastLsn, and
+      // nothing still buffered from that connection is taken after this point.
       this.pending = undefined;
-      wire.on('copyData', (message: { chunk: Buffer }) => this.receive(message.chunk));
+      this.receiving = wire;
+      wire.on('copyData', (message: { chunk: Buffer }) => {
+        if (this.receiving === wire) this.receive(message.chunk);
+      });
       const streaming = client.query(`START_REPLICATION SLOT ${slot} LOGICAL ${formatLsn(this.lastLsn)} (${pluginOptions})`);
       streaming.then(
         () => this.lost(client, new Error('replication stream ended')),
