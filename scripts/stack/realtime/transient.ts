@@ -9,6 +9,8 @@ import pg from 'pg';
 const transientClasses = ['08', '40', '53', '57', '58'];
 
 export function isTransient(error: unknown): boolean {
+  // A fault of this code is no outage: asking again would only hide it for a while.
+  if (error instanceof TypeError || error instanceof RangeError || error instanceof SyntaxError || error instanceof ReferenceError) return false;
   // Not from Postgres: the socket or the pool failed (ECONNRESET, "Connection terminated", a timeout).
   if (!(error instanceof pg.DatabaseError)) return true;
   return transientClasses.includes((error.code ?? '').slice(0, 2));
