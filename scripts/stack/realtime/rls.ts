@@ -40,7 +40,9 @@ export class RlsChecker {
     private readonly log: (message: string) => void,
     private readonly connections = 4,
   ) {
-    // Read-only sessions, and a policy that hangs cannot hold every later change back for long.
+    // Read-only sessions, and a policy that hangs is cut off after 5 s. A timeout is retried like
+    // any cancellation, so such a policy holds later changes back for about 40 s, then its change
+    // is reported undelivered.
     const url = new URL(connectionString);
     url.searchParams.set('options', '-c default_transaction_read_only=on -c statement_timeout=5000');
     this.pool = new pg.Pool({ connectionString: url.toString(), max: connections });
