@@ -10,6 +10,7 @@ import type { Subscriber, SubscriptionRegistry } from './registry.ts';
 import { checkBindings } from './subscribe.ts';
 import { checkAccessToken, type RealtimeKeys } from './tokens.ts';
 import type { TopicHub, TopicMember } from './topics.ts';
+import { retryTransient } from './transient.ts';
 
 export interface ChannelDeps {
   /** The project's keys, read at each check (the legacy switch may change). */
@@ -115,7 +116,7 @@ export class Channel implements Subscriber, TopicMember {
     const parsed = this.requested.map(parseBinding);
     const failure = parsed.find((p) => !p.ok);
     const bindings = parsed.flatMap((p) => (p.ok ? [p.binding] : []));
-    const check = failure && !failure.ok ? { ok: false as const, message: failure.message } : await checkBindings(this.deps.pool, bindings, this.role);
+    const check = failure && !failure.ok ? { ok: false as const, message: failure.message } : await retryTransient(`subscription check of ${this.topic}`, () => checkBindings(this.deps.pool, bindings, this.role), this.deps.log);
     return check.ok ? { bindings, status: 'ok', message: 'Subscribed to PostgreSQL' } : { bindings: [], status: 'error', message: check.message };
   }
 

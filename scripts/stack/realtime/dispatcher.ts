@@ -4,10 +4,12 @@
 import type pg from 'pg';
 import type { ChangeEvent } from './bindings.ts';
 import { loadChangeData, type ChangeData } from './change-data.ts';
+import { untilCommitVisible } from './commit-visibility.ts';
 import { matchesFilters } from './filters.ts';
 import { shapeChange } from './payload.ts';
 import type { Subscriber, Subscription, SubscriptionRegistry } from './registry.ts';
 import type { RlsChecker } from './rls.ts';
+import { retryTransient } from './transient.ts';
 import type { WalChange } from './wal-stream.ts';
 
 const events: Record<WalChange['action'], ChangeEvent> = { I: 'INSERT', U: 'UPDATE', D: 'DELETE' };
@@ -22,10 +24,15 @@ export class ChangeDispatcher {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** Changes are handled one after another so that every subscriber sees them in commit order. */
+  /**
+   * Changes are handled one after another so that every subscriber sees them in commit order.
+   * A failure the retries could not overcome is logged with the change: never a silent loss.
+   */
   enqueue(change: WalChange): void {
     this.queue = this.queue.then(() =>
-      this.dispatch(change).catch((error: Error) => this.log(`change on ${change.schema}.${change.table} not delivered: ${error.message}`)),
+      this.dispatch(change).catch((error: Error) =>
+        this.log(`${events[change.action]} on ${change.schema}.${change.table} (transaction ${change.xid}) not delivered: ${error.message}`),
+      ),
     );
   }
 
@@ -39,7 +46,7 @@ export class ChangeDispatcher {
     const candidates = this.registry.matching(change.schema, change.table, event);
     if (candidates.length === 0) return;
     const roles = [...new Set(candidates.map((c) => c.subscriber.role))];
-    const data = await loadChangeData(this.pool, change, roles);
+    const data = await retryTransient(`loading ${change.schema}.${change.table} of transaction ${change.xid}`, () => loadChangeData(this.pool, change, roles), this.log);
     if (!data?.published) return;
     const typeOf = (name: string) => data.columns.find((c) => c.name === name)?.type;
     const compared = event === 'DELETE' ? data.oldRecord : data.record;
@@ -72,7 +79,8 @@ export class ChangeDispatcher {
 
   private async visibleSubscribers(change: WalChange, event: ChangeEvent, data: ChangeData, passing: Subscription[]): Promise<Set<Subscriber>> {
     const subscribers = new Set(passing.map((s) => s.subscriber));
-    if (!data.rls || event === 'DELETE') return subscribers;
+    if (!data.rls || event === 'DELETE' || subscribers.size === 0) return subscribers;
+    await untilCommitVisible(this.pool, change.xid, this.log);
     const row = {
       schema: change.schema,
       table: change.table,

@@ -1,5 +1,7 @@
-// The WAL side of the service: a temporary wal2json slot of its own per service (two stacks on one
-// cluster never share one), gone after close, and deliveries that resume after a database restart.
+// The WAL side of the service: a wal2json slot of its own per service (two stacks on one cluster
+// never share one), gone after close, one left by a process that is gone dropped at start, and
+// deliveries that resume after a database restart on the same slot, with what was committed
+// while the service was cut off.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restartCluster } from '../../db/cluster.ts';
@@ -42,9 +44,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 describe('the replication slot', () => {
-  it('is a temporary wal2json slot per service, dropped when the service closes', async () => {
+  it('is a wal2json slot per service, dropped when the service closes', async () => {
     const [own] = await slots();
-    expect(own).toEqual({ slot_name: expect.stringMatching(/^realtime_\d+_[0-9a-f]{12}$/), plugin: 'wal2json', temporary: true, active: true });
+    expect(own).toEqual({ slot_name: expect.stringMatching(/^realtime_\d+_[0-9a-f]{12}$/), plugin: 'wal2json', temporary: false, active: true });
 
     const second = await createRealtimeService(stack.gateway.context);
     const both = await slots();
@@ -54,10 +56,23 @@ describe('the replication slot', () => {
     await second.close();
     expect(await slots()).toEqual([own]);
   });
+
+  it('of a process that no longer runs is dropped when a service starts, and no other', async () => {
+    // A pid above the kernel's pid_max names no process.
+    const orphan = 'realtime_4999999_0123456789ab';
+    const otherSite = 'realtime_other';
+    await query(`select pg_create_logical_replication_slot($1, 'wal2json'), pg_create_logical_replication_slot($2, 'wal2json')`, [orphan, otherSite]);
+    const second = await createRealtimeService(stack.gateway.context);
+    await second.close();
+    const names = (await slots()).map((s) => s.slot_name);
+    expect(names).not.toContain(orphan);
+    expect(names).toContain(otherSite);
+    await query('select pg_drop_replication_slot($1)', [otherSite]);
+  });
 });
 
 describe('a database restart', () => {
-  it('is survived: the socket stays, and changes flow again on a fresh slot', async () => {
+  it('is survived: the socket stays, and changes flow again on the same slot, those of the outage too', async () => {
     const [sender, receiver] = (
       await query<{ id: string }>(
         `with u as (insert into auth.users (id, aud, role, email, created_at, updated_at)
@@ -73,12 +88,21 @@ describe('a database restart', () => {
       const [before] = await slots();
 
       await restartCluster(stack.cluster);
-      const [after] = await until(slots, (found) => found.length === 1 && found[0]!.active && found[0]!.slot_name !== before!.slot_name);
-      expect(after!.slot_name).toMatch(/^realtime_/);
+      // Committed before the service is back on its slot.
+      await query('insert into public.user_messages (sender_id, receiver_id, content) values ($1, $2, $3)', [sender, receiver, 'pendant la coupure']);
+      const [after] = await until(slots, (found) => found.length === 1 && found[0]!.active);
+      expect(after!.slot_name).toBe(before!.slot_name);
 
       await query('insert into public.user_messages (sender_id, receiver_id, content) values ($1, $2, $3)', [sender, receiver, 'après le redémarrage']);
-      const change = await socket.next((m) => m.event === 'postgres_changes');
-      expect(change.payload).toMatchObject({ data: { type: 'INSERT', record: { content: 'après le redémarrage', receiver_id: receiver } } });
+      await socket.next((m) => m.event === 'postgres_changes' && (m.payload as { data: { record: { content: string } } }).data.record.content === 'après le redémarrage', 15_000);
+      const contents = socket.received
+        .filter((m) => m.event === 'postgres_changes')
+        .map((m) => (m.payload as { data: { type: string; record: { content: string; receiver_id: string } } }).data)
+        .map((data) => ({ type: data.type, content: data.record.content, receiver: data.record.receiver_id }));
+      expect(contents).toEqual([
+        { type: 'INSERT', content: 'pendant la coupure', receiver },
+        { type: 'INSERT', content: 'après le redémarrage', receiver },
+      ]);
     } finally {
       await socket.close();
     }

@@ -27,7 +27,7 @@ beforeAll(async () => {
     create policy owner_reads on public.notes for select to authenticated using (owner = public.caller());
     insert into public.notes values (1, 'alice'), (2, 'bob');`);
   await db.end();
-  checker = new RlsChecker(cluster.urlFor('supabase_realtime_admin'), 2);
+  checker = new RlsChecker(cluster.urlFor('supabase_realtime_admin'), () => undefined, 2);
 });
 
 afterAll(async () => {

@@ -27,7 +27,7 @@ function refuse(socket: Duplex, status: string): void {
 export const createRealtimeService: ServiceFactory = async (context: StackContext) => {
   const pool = context.pool('supabase_realtime_admin');
   const registry = new SubscriptionRegistry();
-  const rls = new RlsChecker(context.dbUrlFor('supabase_realtime_admin'));
+  const rls = new RlsChecker(context.dbUrlFor('supabase_realtime_admin'), log);
   const dispatcher = new ChangeDispatcher(pool, rls, registry, log);
   const wal = new WalStream({ connectionString: context.dbUrlFor('supabase_realtime_admin'), pool, onChange: (change) => dispatcher.enqueue(change), log });
   await wal.start();
