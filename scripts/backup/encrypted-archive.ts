@@ -86,7 +86,8 @@ export async function openArchive(archive: string, passphrase: string): Promise<
       const gpg = await run('gpg', [...gpgCommon, '--decrypt', '--output', tarFile, archive], { env, passphrase });
       if (gpg.code === 0) return;
       if (/bad session key|bad passphrase/i.test(gpg.stderr)) throw new ArchiveRefused(`Wrong passphrase: ${archive} cannot be decrypted with the passphrase given (BACKUP_PASSPHRASE or BACKUP_PASSPHRASE_FILE).`);
-      if (/manipulated|invalid packet|read error|unexpected|pending bytes|problem reading|CRC|no valid OpenPGP/i.test(gpg.stderr)) {
+      // A changed byte fails the integrity check, or, when it lands in the compressed stream, zlib's.
+      if (/manipulated|invalid packet|read error|unexpected|pending bytes|problem reading|inflate problem|CRC|no valid OpenPGP/i.test(gpg.stderr)) {
         throw new ArchiveRefused(`${archive} is corrupted or truncated: the decryption's integrity check failed (${gpg.stderr.trim().split('\n').at(-1)}).`);
       }
       throw new ArchiveRefused(`${archive} could not be decrypted: ${gpg.stderr.trim()}`);
