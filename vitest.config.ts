@@ -3,10 +3,8 @@
 // `contract` (the supabase-js contract and integration tests, Node, one file at a time: they share
 // `npm test`'s stack, and some install fixtures of fixed names on it); `contract-legacy` (the same
 // files again, on that stack with its legacy keys switched on); `e2e` (browser journeys in
-// headless Chromium, as many files at once as `npm test` started stacks for them, one file at a
-// time on each).
+// headless Chromium, one file at a time on a stack of their own).
 import { defineConfig } from 'vitest/config';
-import { journeyStacks } from './scripts/lib/journey-stacks.ts';
 
 export default defineConfig({
   test: {
@@ -55,9 +53,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          // One worker per stack, each file on its worker's stack (scripts/lib/journey-stacks.ts).
-          maxWorkers: Math.max(1, journeyStacks().length),
-          setupFiles: ['tests/e2e/support/worker-stack.ts'],
+          fileParallelism: false,
           // A page may take a few seconds under load; a journey waits for what a person would see.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 180_000,

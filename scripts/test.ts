@@ -2,10 +2,9 @@
 // it needs of its own: the unit tests (no stack); the operator's path and pgTAP on a new database
 // the Supabase CLI builds; the local stack's own tests and the fault tests (each file starts its
 // own cluster or stack); the CLI's advisors and lint, the generated-types check, the contract
-// tests and the Deno function tests against one throwaway stack; the browser journeys two files
-// at once, each on one of two more throwaway stacks with a production build of the web app. With
-// several lanes, each suite's output is printed as one block when it ends; the summary gives each
-// phase's wall time.
+// tests and the Deno function tests against one throwaway stack; the browser journeys against
+// another throwaway stack and a production build of the web app. With several lanes, each suite's
+// output is printed as one block when it ends; the summary gives each phase's wall time.
 // `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
 // types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
 // of the vitest suites (any argument with a `/`).
@@ -20,7 +19,6 @@ import { cliVersion } from './db/supabase-cli.ts';
 import { denoExecutable, functionTestPermissions } from './lib/deno.ts';
 import { typesAreFresh } from './db/types.ts';
 import { freePort } from './lib/free-port.ts';
-import { journeyStacksVariable } from './lib/journey-stacks.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
 import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
@@ -240,36 +238,14 @@ function sharedStackLane(): Promise<void> {
 }
 
 /**
- * How many stacks the journeys get: two files at once (one on each) finish the lane in about
- * half the time on two CPUs, as a journey spends most of its time waiting on the stack, the
- * browser or a person's pause; never more stacks than files to run.
+ * The browser journeys on a stack of their own, so that they never meet the other suites' data
+ * or load. The build needs only the stack's address and keys, all chosen before it starts: the
+ * build runs while the stack starts; its pre-rendered pages, which read the catalogue, once the
+ * stack is up. A real Apache serves it as shared hosting would, reading the `.htaccess` the build
+ * wrote (its headers, its Content-Security-Policy, the app's fallback); then `npm run smoke` checks
+ * that deployment from outside.
  */
-function journeyStackCount(): number {
-  const e2eDir = join(repoRoot, 'tests/e2e');
-  const files = readdirSync(e2eDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => join(e2eDir, file));
-  // Vitest's file filters match any part of a file's path.
-  const chosen = fileFilters.length === 0 ? files : files.filter((file) => fileFilters.some((filter) => file.includes(filter.replace(/^\.\//, ''))));
-  return Math.max(1, Math.min(2, chosen.length));
-}
-
-interface JourneyDeployment {
-  siteUrl: string;
-  /** What the journey files read: the stack's environment, WEB_URL and WEB_DIST_DIR. */
-  env: Record<string, string>;
-  /** The stack, then its web server. */
-  started: Array<{ stop(): Promise<void> }>;
-}
-
-/**
- * One stack for the journeys and the production build of the web app that points at it. The
- * build needs only the stack's address and keys, all chosen before it starts: the build runs
- * while the stack starts; its pre-rendered pages, which read the catalogue, once the stack is up.
- * A real Apache serves it as shared hosting would, reading the `.htaccess` the build wrote (its
- * headers, its Content-Security-Policy, the app's fallback). Both are in `running` as they start.
- */
-async function journeyDeployment(label: string): Promise<JourneyDeployment> {
+async function journeysLane(): Promise<void> {
   const [webPort, apiPort, commercePort] = await Promise.all([freePort(), freePort(), freePort()]);
   const siteUrl = `http://127.0.0.1:${webPort}`;
   const keys = newProjectKeys();
@@ -281,41 +257,25 @@ async function journeyDeployment(label: string): Promise<JourneyDeployment> {
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
     VITE_SITE_URL: siteUrl,
   };
-  const outDir = join(scratch, `web-dist-${label.replace(/\W+/g, '-')}`);
-  const built = phase(`web app build (${label})`, () => buildWebApp(webEnv, outDir));
+  const outDir = join(scratch, 'web-dist');
+  // Apache's workers run as www-data when the tests run as root: they must reach the build.
+  chmodSync(scratch, 0o711);
+  const built = phase('web app build', () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
-  // Every suite signs in from 127.0.0.1: the auth limits are proven on stacks of their own.
-  const stack = await phase(`stack start (${label})`, () =>
-    startLocalStack({ persistent: false, authRateLimits: testStackRateLimits, siteUrl, keys, ports: { api: apiPort, commerce: commercePort } }),
-  );
-  running.push(stack);
-  await built;
-  // The pages crawlers read are written from the catalogue, which the stack's sandbox serves.
-  await phase(`web app pre-rendering (${label})`, () => prerenderWebApp(webEnv, outDir));
-  const web = await serveWithApache({ root: outDir, port: webPort });
-  running.push(web);
-  return { siteUrl, env: { ...stack.env, WEB_URL: siteUrl, WEB_DIST_DIR: outDir }, started: [stack, web] };
-}
-
-/**
- * The browser journeys on stacks of their own, so that they never meet the other suites' data or
- * load: one deployment (journeyDeployment) per Vitest worker, each journey file on its worker's
- * (scripts/lib/journey-stacks.ts); then `npm run smoke` checks the first deployment from outside.
- */
-async function journeysLane(): Promise<void> {
-  // Apache's workers run as www-data when the tests run as root: they must reach the builds.
-  chmodSync(scratch, 0o711);
-  const count = journeyStackCount();
-  const labels = Array.from({ length: count }, (_, i) => (count === 1 ? 'journeys' : `journeys ${i + 1}`));
-  // One that fails leaves the others' stacks in `running`, for the end of the run to stop.
-  const deployments = await Promise.all(labels.map(journeyDeployment));
-  try {
-    await phase('browser journeys (vitest e2e)', () => vitest('e2e', { [journeyStacksVariable]: JSON.stringify(deployments.map((d) => d.env)) }));
-    await phase('smoke check of the Apache-served build', () => smoke(deployments[0]!.siteUrl));
-  } finally {
-    for (const item of deployments.flatMap((d) => d.started).reverse()) await stopStarted(item);
-  }
+  await onThrowawayStack('journeys', { siteUrl, keys, ports: { api: apiPort, commerce: commercePort } }, async (stack) => {
+    await built;
+    // The pages crawlers read are written from the catalogue, which the stack's sandbox serves.
+    await phase('web app pre-rendering', () => prerenderWebApp(webEnv, outDir));
+    const web = await serveWithApache({ root: outDir, port: webPort });
+    running.push(web);
+    try {
+      await phase('browser journeys (vitest e2e)', () => vitest('e2e', { ...stack.env, WEB_URL: siteUrl, WEB_DIST_DIR: outDir }));
+      await phase('smoke check of the Apache-served build', () => smoke(siteUrl));
+    } finally {
+      await stopStarted(web);
+    }
+  });
 }
 
 /** A lane that fails counts as one failure and does not stop the others. */
