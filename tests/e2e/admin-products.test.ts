@@ -52,7 +52,9 @@ it('uploads a ritual’s new video with progress through a dropped connection; a
   });
   const progress: number[] = [];
   const progressBar = ritualVariant(admin).getByRole('progressbar', { name: /^Envoi de « rituel-aube-nouvelle-version\.mp4 »$/ });
-  await ritualVariant(admin).getByLabel('Remplacer le fichier').setInputFiles({ name: 'rituel-aube-nouvelle-version.mp4', mimeType: 'video/mp4', buffer: video });
+  // Playwright hands the 14 MB to the browser through its protocol: a loaded machine took over
+  // the default 15 s to do so (the journey's time, not the page's), so this step may take a minute.
+  await ritualVariant(admin).getByLabel('Remplacer le fichier').setInputFiles({ name: 'rituel-aube-nouvelle-version.mp4', mimeType: 'video/mp4', buffer: video }, { timeout: 60_000 });
   await expect.poll(async () => {
     const now = await progressBar.getAttribute('aria-valuenow', { timeout: 100 }).catch(() => null);
     if (now !== null) progress.push(Number(now));

@@ -87,7 +87,9 @@ it('sends the contact form through the captcha, and says in French when the chec
   const rendered = await playProvider(page, [await mintedToken(), forged]);
   const subject = `Retraite d'été ${address}`;
 
-  await page.goto(`${web.url}/contact`);
+  // This file's own Vite dev server compiles the app's modules at their first request: on a
+  // loaded machine that first load took over the default 15 s, so it may take a minute.
+  await page.goto(`${web.url}/contact`, { timeout: 60_000 });
   await page.getByLabel('Nom', { exact: true }).fill('Jeanne Leroy');
   await page.getByLabel('Email').fill('jeanne@example.test');
   await page.getByLabel('Sujet').fill(subject);
