@@ -16,6 +16,8 @@ const events: Record<WalChange['action'], ChangeEvent> = { I: 'INSERT', U: 'UPDA
 
 export class ChangeDispatcher {
   private queue: Promise<void> = Promise.resolve();
+  /** The last transaction seen visible: its other changes, which follow it, need no new look. */
+  private visibleXid: number | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -80,7 +82,10 @@ export class ChangeDispatcher {
   private async visibleSubscribers(change: WalChange, event: ChangeEvent, data: ChangeData, passing: Subscription[]): Promise<Set<Subscriber>> {
     const subscribers = new Set(passing.map((s) => s.subscriber));
     if (!data.rls || event === 'DELETE' || subscribers.size === 0) return subscribers;
-    await untilCommitVisible(this.pool, change.xid, this.log);
+    if (this.visibleXid !== change.xid) {
+      await untilCommitVisible(this.pool, change.xid, this.log);
+      this.visibleXid = change.xid;
+    }
     const row = {
       schema: change.schema,
       table: change.table,
