@@ -107,8 +107,12 @@ it('serves each catalogue page with its content, inert until the app runs, and a
   }
 });
 
-it('hands a pre-rendered page to the app without a loader in between, and the page then answers', async () => {
+it('hands a pre-rendered page to the app without a loader in between or any error, and the page then answers', async () => {
   const page = await browser.open();
+  // The app adopts the served markup (hydration): any difference from what it renders is an error.
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => void errors.push(error.message));
   // Records, from before the HTML is parsed, whether the app root ever showed its page loader.
   await page.addInitScript(`
     window.__loaderSeen = false;
@@ -116,11 +120,12 @@ it('hands a pre-rendered page to the app without a loader in between, and the pa
       if (document.getElementById('root')?.textContent?.includes('Chargement…')) window.__loaderSeen = true;
     }).observe(document, { childList: true, subtree: true, characterData: true });
   `);
-  for (const path of ['/store', '/product/prod_gratitude']) {
+  for (const path of ['/', '/about', '/faq', '/store', '/product/prod_gratitude']) {
     await page.goto(path);
     await expect.poll(() => page.locator('#root:not([inert])').count(), { message: path }).toBe(1);
     expect(await page.evaluate('window.__loaderSeen'), path).toBe(false);
   }
+  expect(errors).toEqual([]);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
 });

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { PrerenderedPageHandOver, restorePrerenderedData } from '@/app/prerendered-page';
 import { preloadRoute } from '@/app/router';
@@ -10,20 +10,23 @@ import '@/index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-// A pre-rendered page stays on screen until the app can render the same page: its data is put
-// back into the cache and its chunk fetched before the first render (a chunk that cannot be
-// fetched is left to the page's error screen, as on any navigation).
-if (restorePrerenderedData(queryClient)) await preloadRoute(window.location.pathname).catch(() => undefined);
+const app = (
+  <StrictMode>
+    <App />
+    <PrerenderedPageHandOver root={root} />
+  </StrictMode>
+);
 
-// A transition lets React render the first screen in short slices, so the page answers input
-// while it starts instead of blocking the main thread for the whole first render.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-      <PrerenderedPageHandOver root={root} />
-    </StrictMode>,
-  );
-});
+if (restorePrerenderedData(queryClient)) {
+  // A page pre-rendered at build time: the app adopts its HTML (hydration) from the data it was
+  // rendered from, once its chunk is here (a chunk that cannot be fetched is left to the page's
+  // error screen, as on any navigation). React hydrates in short slices, answering input between.
+  await preloadRoute(window.location.pathname).catch(() => undefined);
+  hydrateRoot(root, app);
+} else {
+  // A transition lets React render the first screen in short slices, so the page answers input
+  // while it starts instead of blocking the main thread for the whole first render.
+  startTransition(() => createRoot(root).render(app));
+}
 
 registerServiceWorker();
