@@ -1,8 +1,9 @@
 -- private.is_admin(): the one question every admin policy asks. It reads the caller's profile
 -- (never the JWT's metadata), runs as its owner with an empty search_path, and anon may not call it.
+-- PL/pgSQL keeps its plan for the session, never its answer.
 begin;
 \ir helpers/setup.psql
-select plan(16);
+select plan(17);
 
 select tests.create_user('alice@isadmin.test', 'Alice');
 select tests.create_user('bob@isadmin.test', 'Bob');
@@ -13,6 +14,8 @@ select has_function('private', 'is_admin', array[]::text[], 'private.is_admin() 
 select function_returns('private', 'is_admin', array[]::text[], 'boolean', 'it returns a boolean');
 select is_definer('private', 'is_admin', array[]::text[], 'it is SECURITY DEFINER, so policies on profiles can call it without recursing');
 select is((select proconfig from pg_proc where oid = 'private.is_admin()'::regprocedure), array['search_path=""'], 'its search_path is empty');
+select is((select l.lanname::text from pg_proc p join pg_language l on l.oid = p.prolang where p.oid = 'private.is_admin()'::regprocedure), 'plpgsql',
+  'it is PL/pgSQL, whose plan the session keeps: a SQL function that is not inlined is planned again at every statement');
 select ok(not has_function_privilege('anon', 'private.is_admin()', 'execute'), 'anon has no EXECUTE on it');
 select ok(not has_function_privilege('public', 'private.is_admin()', 'execute'), 'nor does PUBLIC');
 select is(array(select r from unnest(array['anon', 'authenticated', 'service_role']) r where has_function_privilege(r, 'private.is_admin()', 'execute')),
