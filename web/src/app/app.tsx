@@ -1,13 +1,13 @@
-import { BrowserRouter } from 'react-router-dom';
+import { Router } from 'wouter';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 
 export function App() {
   return (
-    <BrowserRouter>
+    <Router>
       <AppProvider>
         <AppRoutes />
       </AppProvider>
-    </BrowserRouter>
+    </Router>
   );
 }
