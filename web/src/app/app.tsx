@@ -1,10 +1,11 @@
 import { Router } from 'wouter';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
+import { replaceSameAddress } from '@/lib/navigation';
 
 export function App() {
   return (
-    <Router>
+    <Router aroundNav={replaceSameAddress}>
       <AppProvider>
         <AppRoutes />
       </AppProvider>

@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, useLocation } from 'wouter';
+import { Link, Router, useLocation } from 'wouter';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NavLink, useCurrentPath, useNavigation } from '@/lib/navigation';
+import { NavLink, replaceSameAddress, useCurrentPath, useNavigation } from '@/lib/navigation';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'active' : 'idle');
 
@@ -40,6 +40,23 @@ describe('useNavigation and useCurrentPath', () => {
 
     act(() => window.history.back());
     await waitFor(() => expect(where()).toBe(`/about#team POP ${key + 3}`));
+  });
+});
+
+describe('replaceSameAddress', () => {
+  it('replaces the entry of the address already shown, and adds one for another address', async () => {
+    window.history.replaceState(null, '', '/store?page=2');
+    render(
+      <Router aroundNav={replaceSameAddress}>
+        <Where />
+      </Router>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Boutique' }));
+    expect(where()).toMatch(/^\/store\?page=2 REPLACE /);
+
+    window.history.replaceState(null, '', '/about');
+    await userEvent.click(screen.getByRole('link', { name: 'Boutique' }));
+    expect(where()).toMatch(/^\/store\?page=2 PUSH /);
   });
 });
 
