@@ -107,8 +107,9 @@ try {
   if (uploadError) throw new Error(`uploading the teaching: ${uploadError.message}`);
   for (let run = 0; run < runs; run++) {
     const { rows } = await db.query<{ id: string }>(
-      `with o as (insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id)
-                  values ($1, 2900, 'eur', 'completed', 'cs_bench_' || gen_random_uuid()) returning id)
+      `with o as (insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, cgv_version, consent_text, consented_at)
+                  values ($1, 2900, 'eur', 'completed', 'cs_bench_' || gen_random_uuid(),
+                          (public.checkout_terms() ->> 'cgv_version')::integer, 'Consentement du banc d''essai', now()) returning id)
        insert into public.order_items (order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents, file_path, file_type)
        select o.id, 'var_eveil_du_coeur', 'L''Éveil du Cœur', 'PDF', 1, 2900, $2, 'pdf' from o returning id`,
       [signedUp.user.id, teachingPath],
@@ -119,8 +120,9 @@ try {
 
   step(`${runs} runs: invoice-pdf of an order of ${maxLines} lines (the seed's complete seller settings)`);
   const { rows: invoicedLines } = await db.query<{ order_id: string }>(
-    `with o as (insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id)
-                values ($1, $2, 'eur', 'completed', 'cs_bench_invoice_' || gen_random_uuid()) returning id)
+    `with o as (insert into public.orders (user_id, total_amount_cents, currency, status, checkout_session_id, cgv_version, consent_text, consented_at)
+                values ($1, $2, 'eur', 'completed', 'cs_bench_invoice_' || gen_random_uuid(),
+                        (public.checkout_terms() ->> 'cgv_version')::integer, 'Consentement du banc d''essai', now()) returning id)
      insert into public.order_items (order_id, variant_id, product_title, variant_title, quantity, price_per_item_cents)
      select o.id, 'var_bench_' || k, 'Rituel de la pleine lune : cérémonie guidée en douze étapes pour ouvrir le cœur, n° ' || k, 'Vidéo HD', $3, 123450
        from o, generate_series(1, $4::int) k

@@ -301,12 +301,20 @@ async function runStep(db: pg.Client, plan: OpenLoopPlan, rate: number, index: n
         return `  ${name.padEnd(32)} ${String(s.length).padStart(5)}  p50 ${ms(percentile(s, 50)).padStart(9)}  p95 ${ms(percentile(s, 95)).padStart(9)}  p99 ${ms(percentile(s, 99)).padStart(9)}  503s ${refused}  errors ${failed.length}${failed.length ? ` (first: ${failed[0]})` : ''}`;
       }),
       `  CPU, in cores: ${cpu.map(({ label, processes, cores }) => `${label}${processes > 1 ? ` ×${processes}` : ''} ${cores.toFixed(2)}`).join(', ')}`,
+      ...(paid.length ? [`  CPU per purchase paid: ${perPurchase(cpu, seconds, paid.length)}`] : []),
       ...functionLines(calls),
       `  audit: paid sessions without an order ${withoutOrder}, with duplicated orders ${duplicated}, with a wrong total ${wrongTotal}`,
       `  ${held ? 'held' : 'NOT held'} (every p95 < ${kneeP95Ms} ms, no error, no 503, audit clean)${previous && !previous.held ? (unscathed ? `; recovered: no error and no 503 after the ${previous.rate}/s step that did not hold` : `; NOT recovered after the ${previous.rate}/s step`) : ''}`,
     ].join('\n'),
   );
   return { rate, held, unscathed, auditClean };
+}
+
+/** The stack's CPU time per purchase paid in the step, in all and by process, in milliseconds. */
+function perPurchase(cpu: Array<{ label: string; cores: number }>, seconds: number, purchases: number): string {
+  const ms = (cores: number) => ((cores * seconds * 1000) / purchases).toFixed(1);
+  const used = cpu.filter(({ cores }) => cores * seconds * 1000 >= purchases * 0.05);
+  return `${ms(cpu.reduce((sum, { cores }) => sum + cores, 0))} ms (${used.map(({ label, cores }) => `${label} ${ms(cores)}`).join(', ')})`;
 }
 
 /** Runs the steps; true when every step's audit was clean (latency and errors are reported, not judged). */

@@ -30,6 +30,17 @@ function commandLine(pid: number): string[] {
   }
 }
 
+/**
+ * A PostgreSQL child by its process title: the walsender that decodes the WAL for realtime
+ * (`postgres: walsender <user> <host> …`), the backends of client connections
+ * (`postgres: <user> <database> <host>(<port>) <state>`), and the server's own workers
+ * (checkpointer, WAL writer, autovacuum, pg_cron, …).
+ */
+function postgresLabel(title: string): string {
+  if (title.startsWith('postgres: walsender ')) return 'postgres walsender';
+  return /\d\)|\[local\]/.test(title) ? 'postgres backends' : 'postgres (server workers)';
+}
+
 /** A name a reader recognises: the function a Deno worker runs, the script a Node child runs. */
 function labelOf(pid: number, rootPid: number, postmasterPid: number | undefined): string {
   if (pid === rootPid) return 'node (stack)';
@@ -41,7 +52,7 @@ function labelOf(pid: number, rootPid: number, postmasterPid: number | undefined
     const fn = /\/functions\/([^/]+)\/index\.ts$/.exec(entry)?.[1];
     return `deno ${fn ?? 'worker'}`;
   }
-  if (program === 'postgres' || args[0]?.startsWith('postgres:')) return 'postgres backends';
+  if (program === 'postgres' || args[0]?.startsWith('postgres:')) return postgresLabel(args.join(' '));
   const script = args.slice(1).find((arg) => /\.(ts|mjs|js)$/.test(arg));
   // With its folder: `node commerce-sandbox/main.ts`, the sandbox's own process.
   return `${program} ${script ? script.split('/').slice(-2).join('/') : ''}`.trim();

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   const home = await get(`${site}/`);
   const html = await home.text();
   check('/ serves the app with the security headers', [
-    ...(home.status === 200 && /<div id="root">/.test(html) ? [] : [`status ${home.status}, not the app's index.html`]),
+    ...(home.status === 200 && /<div id="root"( inert)?>/.test(html) ? [] : [`status ${home.status}, not the app's index.html`]),
     ...securityProblems(home),
     ...cacheProblems(home, 'no-cache'),
   ]);
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   const deepHtml = await deep.text();
   check(
     'a deep link is answered by the app',
-    [...(deep.status === 200 && /<div id="root">/.test(deepHtml) ? [] : [`${deepPath}: status ${deep.status}, not the app`]), ...securityProblems(deep), ...cacheProblems(deep, 'no-cache')],
+    [...(deep.status === 200 && /<div id="root"( inert)?>/.test(deepHtml) ? [] : [`${deepPath}: status ${deep.status}, not the app`]), ...securityProblems(deep), ...cacheProblems(deep, 'no-cache')],
     deepPath,
   );
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { newOpaqueApiKeys, persistentOpaqueApiKeys, publishablePrefix, secretPrefix } from './api-keys.ts';
 import type { StackContext } from './context.ts';
 import { apiKeys, newJwtSecret, persistentJwtSecret, signJwt, type AccessTokenKeys } from './keys.ts';
-import { newSigningKey, persistentSigningKey, publicJwk, type SigningKey } from './signing-keys.ts';
+import { newSigningKey, persistentSigningKey, publicJwk, type PublicJwk, type SigningKey } from './signing-keys.ts';
 
 export interface ProjectKeys {
   signingKey: SigningKey;
@@ -36,9 +36,18 @@ export function persistentProjectKeys(stateDir: string): ProjectKeys {
 
 type KeysContext = Pick<StackContext, 'signingKey' | 'jwtSecret' | 'settings'>;
 
+/** Each signing key's public half, made once: REST asks for it at every request. */
+const publicHalves = new WeakMap<SigningKey, PublicJwk>();
+
+function publicHalf(key: SigningKey): PublicJwk {
+  let half = publicHalves.get(key);
+  if (!half) publicHalves.set(key, (half = publicJwk(key)));
+  return half;
+}
+
 /** What access tokens are verified against now (the legacy switch is read at each call). */
 export function accessTokenKeys(context: KeysContext): AccessTokenKeys {
-  return { jwks: [publicJwk(context.signingKey)], legacySecret: context.settings.legacyKeys ? context.jwtSecret : undefined };
+  return { jwks: [publicHalf(context.signingKey)], legacySecret: context.settings.legacyKeys ? context.jwtSecret : undefined };
 }
 
 export type ApiKeyRole = 'anon' | 'service_role';

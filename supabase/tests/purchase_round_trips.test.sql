@@ -4,7 +4,7 @@
 -- confirmation says, for the service role only; order_confirmation includes the order's consent.
 begin;
 \ir helpers/setup.psql
-select plan(17);
+select plan(18);
 
 select tests.create_user('trips-alice@example.test', 'Alice Martin');
 select tests.create_user('trips-bob@example.test');
@@ -68,6 +68,25 @@ update public.orders set confirmation_sent_at = now() where checkout_session_id 
 select is(public.record_paid_order('cs_trips_alice', tests.user_id('trips-alice@example.test')),
   jsonb_build_object('order_id', (select id from public.orders where checkout_session_id = 'cs_trips_alice'), 'confirmation', null),
   'a replay returns the same order, and no confirmation once it was sent');
+
+-- What a purchase calls, planned once per connection (20261201110000): a language sql function
+-- that is security definer or sets its own search_path is never inlined, so PostgreSQL 15 plans
+-- its body again at every call.
+select is_empty($$
+  select f
+    from unnest(array[
+           'public.checkout_terms()', 'public.begin_checkout(integer)', 'public.claim_checkout()',
+           'private.open_checkouts_per_customer()', 'private.take_rate_limit(text,integer,interval)',
+           'public.record_paid_order(text,uuid)', 'public.record_order(text,uuid)', 'public.order_confirmation(uuid)',
+           'private.next_invoice_number(timestamptz)', 'private.paris_day(timestamptz)',
+           'private.add_daily_sales(date,integer,bigint,integer,integer)', 'private.add_order_share(public.orders,integer,boolean)',
+           'private.add_daily_product_sales(date,text,integer,bigint,integer)', 'private.admin_notification_choices(text)',
+           'private.next_digest_at(timestamptz,smallint)',
+           'private.queue_admin_notifications(public.admin_notification_topic,timestamptz,uuid,uuid,uuid)']) f
+    left join pg_catalog.pg_proc p on p.oid = to_regprocedure(f)
+    left join pg_catalog.pg_language l on l.oid = p.prolang
+   where p.oid is null or (l.lanname = 'sql' and (p.prosecdef or p.proconfig is not null))
+$$, 'every function a purchase calls exists, and none is a language sql one that PostgreSQL cannot inline');
 
 select * from finish();
 rollback;

@@ -68,8 +68,9 @@ function expectCommonHead(page: CrawledPage, path: string, name: string): void {
     'twitter:description': description,
   });
   expect(page.meta.get('twitter:image')).toBe(page.meta.get('og:image'));
-  // The app still mounts as before: the same empty root and its module script.
-  expect(page.html).toContain('<div id="root"></div>');
+  // The app still mounts as before: into the root (holding the page's content, inert, where the
+  // build pre-rendered it: deep-links.test.ts), with its module script.
+  expect(page.html).toMatch(/<div id="root"( inert)?>/);
   expect(page.html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
 }
 

@@ -1,12 +1,13 @@
 // The app on the pre-rendered pages (issue 27), production build: each public URL opened
 // directly and reloaded boots the same app as before, keeps the title the HTML was served with
 // (no change once the app has started), and keeps one set of head tags; a product opened from a
-// shared link sells as usual.
+// shared link sells as usual. Each catalogue page's HTML carries its content (issue 24: what a
+// visitor sees before the app's code has arrived), which the app then takes over as it is.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { cartButton } from './support/cart.ts';
-import { crawl } from './support/crawler.ts';
+import { crawl, decodeEntities } from './support/crawler.ts';
 
 const browser = useBrowser();
 
@@ -79,4 +80,52 @@ it('sells from a shared product link, survives a reload, and moves on through th
   await expect.poll(() => page.url()).toMatch(/\/store$/);
   await expect.poll(() => page.title()).toBe('Boutique | Lumière Sacrée');
   await screenshot(page, 'deep-link-product');
+});
+
+/** The text of an HTML page's app root, tags dropped, as a reader sees it before any script. */
+const rootTextOf = (html: string) =>
+  decodeEntities((/<div id="root"[^>]*>([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+it('serves each catalogue page with its content, inert until the app runs, and any other route the bare shell', async () => {
+  const store = await crawl('/store');
+  expect(store.html).toContain('<div id="root" inert>');
+  const storeText = rootTextOf(store.html);
+  expect(storeText).toContain('Boutique');
+  expect(storeText).toContain('Rituel de la Pleine Lune');
+  const product = rootTextOf((await crawl('/product/prod_gratitude')).html);
+  expect(product).toContain('Méditation de la Gratitude');
+  expect(product).toContain('7,00 €');
+  expect(product).toContain('Ajouter au panier');
+  expect(rootTextOf((await crawl('/')).html)).toContain('Éveillez la lumière qui sommeille en vous');
+  // Routes the build does not pre-render answer the app's shell: never the home page's content.
+  for (const path of ['/login', '/dashboard/orders', '/contact']) {
+    const { html } = await crawl(path);
+    expect(html, path).toContain('<div id="root"></div>');
+    expect(html, path).not.toContain('page-data');
+  }
+});
+
+it('hands a pre-rendered page to the app without a loader in between or any error, and the page then answers', async () => {
+  const page = await browser.open();
+  // The app adopts the served markup (hydration): any difference from what it renders is an error.
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => void errors.push(error.message));
+  // Records, from before the HTML is parsed, whether the app root ever showed its page loader.
+  await page.addInitScript(`
+    window.__loaderSeen = false;
+    new MutationObserver(() => {
+      if (document.getElementById('root')?.textContent?.includes('Chargement…')) window.__loaderSeen = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  `);
+  for (const path of ['/', '/about', '/faq', '/store', '/product/prod_gratitude']) {
+    await page.goto(path);
+    await expect.poll(() => page.locator('#root:not([inert])').count(), { message: path }).toBe(1);
+    expect(await page.evaluate('window.__loaderSeen'), path).toBe(false);
+  }
+  expect(errors).toEqual([]);
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
 });

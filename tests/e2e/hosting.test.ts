@@ -44,8 +44,10 @@ it('answers the shell, an asset, the service worker and a deep link with the sit
     expect(headers.get('cache-control'), path).toBe(cache);
     expect(headers.get('content-type'), path).toMatch(type);
   }
-  // A deep link the build did not pre-render gets the app's shell; a product, its own page (issue #27).
-  expect(await (await fetch(`${webUrl()}/dashboard/orders`)).text()).toBe(html);
+  // A deep link the build did not pre-render gets the app's shell, /shell.html (never the home page,
+  // which index.html now is, content included); a product, its own page (issue #27).
+  expect(await (await fetch(`${webUrl()}/dashboard/orders`)).text()).toBe(await (await fetch(`${webUrl()}/shell.html`)).text());
+  expect(await (await fetch(`${webUrl()}/shell.html`)).text()).toContain('<div id="root"></div>');
   expect(await (await fetch(`${webUrl()}${productPath}`)).text()).toContain('<title>Méditation de la Lumière Intérieure | Lumière Sacrée</title>');
   const csp = policy.securityHeaders['Content-Security-Policy']!;
   expect(csp).toMatch(/script-src 'self';/);

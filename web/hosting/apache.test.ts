@@ -31,7 +31,7 @@ describe('renderHtaccess', () => {
       'RewriteCond %{REQUEST_FILENAME}/index.html -f',
       'RewriteRule ^(.*?)/?$ $1/index.html [L]',
       'RewriteRule ^assets/ - [L]',
-      'RewriteRule ^ /index.html [L]',
+      'RewriteRule ^ /shell.html [L]',
     ]);
     expect(lines).toContain('Options -Indexes');
     expect(lines).toContain('DirectorySlash Off');

@@ -29,7 +29,7 @@ describe('renderHeadersFile', () => {
 
 describe('renderRedirectsFile', () => {
   it('keeps missing assets 404 and sends every other unknown path to the app', () => {
-    expect(renderRedirectsFile(policy).split('\n').filter((line) => line && !line.startsWith('#'))).toEqual(['/assets/*  /assets/:splat  404', '/*  /index.html  200']);
+    expect(renderRedirectsFile(policy).split('\n').filter((line) => line && !line.startsWith('#'))).toEqual(['/assets/*  /assets/:splat  404', '/*  /shell.html  200']);
   });
 });
 

@@ -17,7 +17,9 @@ export interface SitePolicy {
   cacheRules: CacheRule[];
   /**
    * Served for a path that is neither a file nor a folder holding index.html (pre-rendered pages,
-   * issue #27, are such folders): the app's router then shows the page or its 404.
+   * issue #27, are such folders): the app's router then shows the page or its 404. It is the
+   * built index.html as Vite wrote it, the app's bare shell: index.html itself becomes the home
+   * page once the build pre-renders it, and no other route may show the home page's content.
    */
   fallback: string;
   /** Folders whose missing files stay 404: a stale chunk must fail as a script, not load HTML. */
@@ -25,6 +27,9 @@ export interface SitePolicy {
   /** Types some hosts do not know, which `nosniff` makes browsers enforce. */
   contentTypes: Record<string, string>;
 }
+
+/** The built index.html as Vite wrote it, before the pre-rendering makes index.html the home page. */
+export const appShellPath = '/shell.html';
 
 export const immutable = 'public, max-age=31536000, immutable';
 export const revalidate = 'no-cache';
@@ -50,7 +55,7 @@ export function sitePolicy(env: HostingEnv): SitePolicy {
         cacheControl: revalidate,
       },
     ],
-    fallback: '/index.html',
+    fallback: appShellPath,
     noFallback: ['/assets/'],
     contentTypes: { '.webmanifest': 'application/manifest+json', '.mjs': 'text/javascript' },
   };

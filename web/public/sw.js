@@ -1,6 +1,7 @@
 // Lumière Sacrée service worker (hand-written, registered by production builds only).
 // - Built assets (/assets/*, content-hashed): cache-first.
-// - Pages (navigations): network-first, falling back to the cached app shell.
+// - Pages (navigations): network-first, falling back to the page cached last, else the app's
+//   bare shell (/shell.html: index.html is the pre-rendered home page, not a page for any route).
 // - Catalogue API (GET /store/{id}/products|variants on the commerce service): network-first
 //   with the last good answer as fallback, so visited catalogue pages open offline.
 // - Images: cache-first. Anything else (Supabase auth, data, functions; checkout) is never cached.
@@ -13,7 +14,8 @@ const KEEP = [SHELL, ASSETS, API, IMAGES];
 const MAX_IMAGES = 150;
 const MAX_API = 100;
 
-const SHELL_URLS = ['/', '/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png', '/images/product-placeholder.svg'];
+const APP_SHELL = '/shell.html';
+const SHELL_URLS = ['/', APP_SHELL, '/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png', '/images/product-placeholder.svg'];
 const CATALOGUE_PATH = /^\/store\/[^/]+\/(products|variants)(\/|$)/;
 
 self.addEventListener('install', (event) => {
@@ -22,7 +24,7 @@ self.addEventListener('install', (event) => {
       const shell = await caches.open(SHELL);
       await shell.addAll(SHELL_URLS);
       // The first page load happened before this worker existed: cache what the shell needs.
-      const html = await (await shell.match('/')).text();
+      const html = await (await shell.match(APP_SHELL)).text();
       const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
       await (await caches.open(ASSETS)).addAll([...new Set(assets)]);
       await self.skipWaiting();
@@ -65,7 +67,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
 
   if (request.mode === 'navigate') {
-    event.respondWith(networkFirst(request, SHELL, () => caches.match('/', { cacheName: SHELL, ignoreVary: true })));
+    event.respondWith(networkFirst(request, SHELL, () => caches.match(APP_SHELL, { cacheName: SHELL, ignoreVary: true })));
     return;
   }
   const cache = cacheFor(request, url);

@@ -1,7 +1,8 @@
-// The one part of jsdom (no published types here) the pre-rendering uses: a window's DOMParser.
+// The one part of jsdom (no published types here) the pre-rendering uses: a window (its DOMParser;
+// DOMPurify bound to it).
 declare module 'jsdom' {
   export class JSDOM {
     constructor(html?: string);
-    readonly window: { DOMParser: typeof DOMParser };
+    readonly window: Window & typeof globalThis;
   }
 }

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JSDOM } from 'jsdom';
-import { createServer, loadEnv } from 'vite';
+import { createServer, loadEnv, type Plugin } from 'vite';
 
 const webDir = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { outDir: { type: 'string' } } });
@@ -16,6 +16,14 @@ const outDir = resolve(values.outDir ?? resolve(webDir, 'dist'));
 
 // The meta description is the description's text, taken by the browser's own HTML parser in the app.
 globalThis.DOMParser = new JSDOM('').window.DOMParser;
+
+// The app's `dompurify` is the one bound to a JSDOM window (the pages' bodies sanitize descriptions).
+const dompurifyWithJsdom = resolve(webDir, 'scripts/dompurify-jsdom.ts');
+const dompurifyPlugin: Plugin = {
+  name: 'dompurify-with-jsdom',
+  enforce: 'pre',
+  resolveId: (source, importer) => (source === 'dompurify' && importer !== dompurifyWithJsdom ? dompurifyWithJsdom : undefined),
+};
 
 const buildEnv = loadEnv('production', webDir, 'VITE_');
 const server = await createServer({
@@ -25,6 +33,9 @@ const server = await createServer({
   appType: 'custom',
   server: { middlewareMode: true, hmr: false, ws: false },
   optimizeDeps: { noDiscovery: true, include: [] },
+  // Bundled by Vite, not left to Node, so that the plugin above decides what `dompurify` is.
+  ssr: { noExternal: ['dompurify'] },
+  plugins: [dompurifyPlugin],
 });
 try {
   const { siteUrlFrom, localSiteUrl } = (await server.ssrLoadModule('/src/prerender/site-url.ts')) as typeof import('../src/prerender/site-url.ts');

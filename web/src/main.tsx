@@ -1,20 +1,32 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { PrerenderedPageHandOver, restorePrerenderedData } from '@/app/prerendered-page';
+import { preloadRoute } from '@/app/router';
+import { queryClient } from '@/lib/query-client';
 import { registerServiceWorker } from '@/lib/register-service-worker';
 import '@/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-// A transition lets React render the first screen in short slices, so the page answers input
-// while it starts instead of blocking the main thread for the whole first render.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <App />
+    <PrerenderedPageHandOver root={root} />
+  </StrictMode>
+);
+
+if (restorePrerenderedData(queryClient)) {
+  // A page pre-rendered at build time: the app adopts its HTML (hydration) from the data it was
+  // rendered from, once its chunk is here (a chunk that cannot be fetched is left to the page's
+  // error screen, as on any navigation). React hydrates in short slices, answering input between.
+  await preloadRoute(window.location.pathname).catch(() => undefined);
+  hydrateRoot(root, app);
+} else {
+  // A transition lets React render the first screen in short slices, so the page answers input
+  // while it starts instead of blocking the main thread for the whole first render.
+  startTransition(() => createRoot(root).render(app));
+}
 
 registerServiceWorker();

@@ -16,17 +16,20 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * msPerTick;
 }
 
-function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`/proc/${pid}/status has no ${field}`);
-  return Number(match[1]);
+/**
+ * Resident memory now (VmRSS) and its high-water mark (VmHWM), in bytes, from one read of
+ * /proc/<pid>/status: the watchdog takes both at every sample, and the kernel builds the whole
+ * file for each read.
+ */
+export function residentMemory(pid: number): { rssBytes: number; peakRssBytes: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: 'VmRSS' | 'VmHWM') => {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    if (!match) throw new Error(`/proc/${pid}/status has no ${field}`);
+    return Number(match[1]);
+  };
+  return { rssBytes: kb('VmRSS') * 1024, peakRssBytes: kb('VmHWM') * 1024 };
 }
-
-/** Resident memory now, in bytes. */
-export const rssBytes = (pid: number) => statusKb(pid, 'VmRSS') * 1024;
-
-/** The highest resident memory since the process started or since resetPeakRss, in bytes. */
-export const peakRssBytes = (pid: number) => statusKb(pid, 'VmHWM') * 1024;
 
 /** Brings the high-water mark down to the current resident memory (proc(5), clear_refs "5"). */
 export function resetPeakRss(pid: number): void {

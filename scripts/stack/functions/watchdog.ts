@@ -17,7 +17,7 @@
 // and the backstop for a burst that never lets the process report (limits.ts). The mark is reset
 // when a request starts on an idle process.
 import { residentBackstopMb } from './limits.ts';
-import { cpuMs, peakRssBytes, resetPeakRss, rssBytes } from './proc-usage.ts';
+import { cpuMs, residentMemory, resetPeakRss } from './proc-usage.ts';
 
 /** How often the in-flight requests are measured: how late, at most, a limit is noticed. */
 const sampleEveryMs = 50;
@@ -113,8 +113,7 @@ export class Watchdog {
     let peak = 0;
     const alive = this.read(() => {
       cpu = cpuMs(this.pid);
-      rss = rssBytes(this.pid);
-      peak = peakRssBytes(this.pid);
+      ({ rssBytes: rss, peakRssBytes: peak } = residentMemory(this.pid));
     });
     if (!alive) return this.becomeIdle();
     const share = (cpu - this.cpuAtLastSample) / this.inFlight.size;

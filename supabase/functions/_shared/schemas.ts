@@ -7,13 +7,21 @@ import { badRequest } from './errors.ts';
 export const maxQuantity = 100;
 const maxLines = 50;
 
+/**
+ * The zones found valid so far: building a DateTimeFormat loads the zone's rules, a cost paid at
+ * every checkout otherwise. Only valid names are kept, so the set cannot grow past the IANA list.
+ */
+const validTimeZones = new Set<string>();
+
 const isTimeZone = (value: string) => {
+  if (validTimeZones.has(value)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
   } catch {
     return false;
   }
+  validTimeZones.add(value);
+  return true;
 };
 
 const isLocale = (value: string) => {

@@ -37,6 +37,14 @@ export function callerClient(request: Request): SupabaseClient {
   return publishableClient({ Authorization: request.headers.get('Authorization') ?? '' });
 }
 
+let service: SupabaseClient | undefined;
+
+/**
+ * The secret-key client, made once per process: it holds no session and no per-request state
+ * (the key and URL never change while the function runs), and making a client (its auth,
+ * realtime and storage parts) was a tenth of a millisecond of every call.
+ */
 export function serviceClient(): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), defaultKey('SUPABASE_SECRET_KEYS'), serverSide);
+  service ??= createClient(requireEnv('SUPABASE_URL'), defaultKey('SUPABASE_SECRET_KEYS'), serverSide);
+  return service;
 }

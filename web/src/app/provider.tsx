@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useAdminRoleSetup } from '@/features/auth/hooks/use-admin-role-setup';
@@ -11,10 +11,11 @@ function AdminRoleSetup() {
   return null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** `client`: the browser's one cache, or a page's own while the build pre-renders it. */
+export function AppProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <AuthProvider>
           <AdminRoleSetup />
           {children}

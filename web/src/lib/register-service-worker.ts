@@ -5,9 +5,10 @@ const settleDelayMs = 3000;
 /** Production builds only: in development a cached shell would hide fresh code. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    setTimeout(register, settleDelayMs);
-  });
+  const settle = () => setTimeout(register, settleDelayMs);
+  // The app may start after `load` (it waits for a pre-rendered page's chunk first).
+  if (document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
 }
 
 function register(): void {

@@ -1,11 +1,15 @@
 // The build step that writes the crawler-readable pages into a built web app: reads the whole
 // catalogue from the commerce service (the app's own reads: same normalising, fresh stock),
-// then writes each public page's and each product's HTML, sitemap.xml and robots.txt.
+// then writes each public page's and each product's HTML (its head, and its body as the app
+// renders it), sitemap.xml and robots.txt.
 // Loaded by scripts/prerender.ts through Vite (aliases and import.meta.env as in the app).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { appShellPath } from '../../hosting/site-policy';
 import { getProducts } from '@/features/catalogue/api/get-products';
 import type { Product } from '@/lib/commerce-types';
+import { withPageBody } from '@/prerender/page-body';
+import { renderPageBody } from '@/prerender/render-page';
 import { sitePages } from '@/prerender/site-pages';
 
 /** The commerce service's largest page. */
@@ -23,7 +27,8 @@ export async function wholeCatalogue(): Promise<Product[]> {
 export async function prerenderSite({ outDir, site }: { outDir: string; site: string }): Promise<{ pages: number; products: number; skipped: string[] }> {
   const products = await wholeCatalogue();
   const { files, skipped } = sitePages({
-    indexHtml: readFileSync(join(outDir, 'index.html'), 'utf8'),
+    // The bare shell, not index.html: that is the home page once pre-rendered (hosting/site-policy).
+    indexHtml: readFileSync(join(outDir, appShellPath), 'utf8'),
     robotsTxt: readFileSync(join(outDir, 'robots.txt'), 'utf8'),
     site,
     products,
@@ -31,7 +36,7 @@ export async function prerenderSite({ outDir, site }: { outDir: string; site: st
   for (const file of files) {
     const path = join(outDir, file.path);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, file.content);
+    writeFileSync(path, file.route === undefined ? file.content : withPageBody(file.content, await renderPageBody(file.route)));
   }
   return { pages: files.filter((file) => file.path.endsWith('.html')).length, products: products.length - skipped.length, skipped };
 }

@@ -71,6 +71,20 @@ describe('sitePages', () => {
     expect(headOf(fileAt('index.html')).querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${site}/`);
   });
 
+  it('marks which pages the build also renders the body of: each catalogue and information page, each product, not the contact form', () => {
+    const routes = Object.fromEntries(render().files.map((file) => [file.path, file.route]));
+    expect(routes).toMatchObject({
+      'index.html': '/',
+      'store/index.html': '/store',
+      'about/index.html': '/about',
+      'faq/index.html': '/faq',
+      'product/prod_gratitude/index.html': '/product/prod_gratitude',
+      'product/prod_chemin/index.html': '/product/prod_chemin',
+    });
+    expect(routes['contact/index.html']).toBeUndefined();
+    expect(routes['sitemap.xml']).toBeUndefined();
+  });
+
   it('keeps the rest of index.html as built: the app mounts into the same empty root', () => {
     const html = fileAt('about/index.html');
     expect(html).toContain('<script type="module" src="/assets/index.js"></script>');

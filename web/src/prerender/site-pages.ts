@@ -16,6 +16,8 @@ export interface SiteFile {
   /** Relative to the build's folder. */
   path: string;
   content: string;
+  /** The page's path in the app, for an HTML page whose body the build pre-renders too. */
+  route?: string;
 }
 
 export interface SitePages {
@@ -26,6 +28,12 @@ export interface SitePages {
 
 /** The picture link previews show for pages other than a product's. */
 export const siteImagePath = '/icons/icon-512.png';
+
+/**
+ * Pages written with their head only: the contact form's module opens a Supabase client as it
+ * loads, which needs a browser; the form has nothing to show before the app runs anyway.
+ */
+const headOnly: ReadonlySet<PublicPage> = new Set([publicPages.contact]);
 
 /** Ids that are one safe path segment as they are (no encoding, no `.` or `..`). */
 const safeId = (id: string) => /^[A-Za-z0-9._~-]+$/.test(id) && id !== '.' && id !== '..';
@@ -92,9 +100,10 @@ export function sitePages({ indexHtml, robotsTxt, site, products }: { indexHtml:
       // The store lists the catalogue in the order read here: its first card's picture is its largest.
       ...pages.map((page) => ({
         path: htmlFileOf(page.path),
+        route: headOnly.has(page) ? undefined : page.path,
         content: withPageHead(indexHtml, publicPageHead(page, site, page === publicPages.store && products[0] ? productImage(products[0]) : undefined)),
       })),
-      ...rendered.map((product) => ({ path: htmlFileOf(productPath(product.id)), content: withPageHead(indexHtml, productHead(product, site)) })),
+      ...rendered.map((product) => ({ path: htmlFileOf(productPath(product.id)), route: productPath(product.id), content: withPageHead(indexHtml, productHead(product, site)) })),
       { path: 'sitemap.xml', content: sitemapXml(sitemap) },
       { path: 'robots.txt', content: robotsWithSitemap(robotsTxt, `${site}/sitemap.xml`) },
     ],

@@ -36,7 +36,8 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <div className="border-t border-plum-800 py-6 text-center text-xs text-plum-200">
+      {/* A page pre-rendered in December and opened in January keeps the year it was built in. */}
+      <div className="border-t border-plum-800 py-6 text-center text-xs text-plum-200" suppressHydrationWarning>
         © {new Date().getFullYear()} Lumière Sacrée. Tous droits réservés.
       </div>
     </footer>

@@ -5,7 +5,7 @@ import { toastStore } from '@/lib/toast-store';
 const Toaster = lazy(() => import('@/components/ui/toaster'));
 
 export function ToasterHost() {
-  const hasToasts = useSyncExternalStore(toastStore.subscribe, () => toastStore.getSnapshot().length > 0);
+  const hasToasts = useSyncExternalStore(toastStore.subscribe, () => toastStore.getSnapshot().length > 0, () => false);
   const [needed, setNeeded] = useState(false);
   if (hasToasts && !needed) setNeeded(true);
   return needed ? (

@@ -1,14 +1,21 @@
 import type { Session } from '@supabase/supabase-js';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { profileRoleQueryOptions } from '@/features/auth/api/get-profile-role';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
 import { hasStoredSession, loadSupabase, SESSION_KEY, whenSupabaseLoaded } from '@/lib/supabase-loader';
 
+const noSubscription = () => () => {};
+const signedOutAtBuildTime = () => false;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
-  // Without a stored session the visitor is signed out: no need to wait for the client.
-  const [sessionLoading, setSessionLoading] = useState(hasStoredSession);
+  // Without a stored session the visitor is signed out: no need to wait for the client. A page
+  // pre-rendered at build time was rendered signed out: the app takes it over as such, then reads
+  // the browser's storage (React's server snapshot, below).
+  const storedSession = useSyncExternalStore(noSubscription, hasStoredSession, signedOutAtBuildTime);
+  const [sessionRead, setSessionRead] = useState(false);
+  const sessionLoading = storedSession && !sessionRead;
 
   useEffect(() => {
     let active = true;
@@ -18,12 +25,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void supabase.auth.getSession().then(({ data }) => {
         if (!active) return;
         setSession(data.session);
-        setSessionLoading(false);
+        setSessionRead(true);
       });
       // Every library event (sign-in, sign-out, refresh, user update…) carries the current session.
       const { data } = supabase.auth.onAuthStateChange((_event, next) => {
         setSession(next);
-        setSessionLoading(false);
+        setSessionRead(true);
       });
       unsubscribe = () => data.subscription.unsubscribe();
     });

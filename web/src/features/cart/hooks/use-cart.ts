@@ -18,8 +18,12 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/** The cart as a page is pre-rendered at build time: empty, as a first visit's. */
+const noLines: CartLine[] = [];
+const serverSnapshot = () => noLines;
+
 export function useCart() {
-  const items: CartLine[] = useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot);
+  const items: CartLine[] = useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, serverSnapshot);
   return {
     items,
     totalCents: cartTotal(items),

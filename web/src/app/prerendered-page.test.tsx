@@ -1,0 +1,41 @@
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PrerenderedPageHandOver, restorePrerenderedData } from '@/app/prerendered-page';
+
+afterEach(() => document.body.replaceChildren());
+
+/** The JSON <script> the build writes beside a pre-rendered page's markup. */
+function pageData(content: string): void {
+  const script = Object.assign(document.createElement('script'), { type: 'application/json', id: 'page-data', textContent: content });
+  document.body.append(script);
+}
+
+describe('restorePrerenderedData', () => {
+  it("puts the page's queries into the cache as they were read at build time, and drops the element", () => {
+    const built = new QueryClient();
+    built.setQueryData(['products', { limit: '4' }], { count: 1, products: [{ id: 'prod_gratitude' }] });
+    const client = new QueryClient();
+    pageData(JSON.stringify(dehydrate(built)));
+
+    expect(restorePrerenderedData(client)).toBe(true);
+    expect(client.getQueryData(['products', { limit: '4' }])).toEqual({ count: 1, products: [{ id: 'prod_gratitude' }] });
+    expect(document.getElementById('page-data')).toBeNull();
+  });
+
+  it('does nothing on a page the build did not pre-render', () => {
+    const client = new QueryClient();
+    expect(restorePrerenderedData(client)).toBe(false);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('PrerenderedPageHandOver', () => {
+  it('lets the page answer input once the app has rendered', () => {
+    const root = Object.assign(document.createElement('div'), { id: 'root' });
+    root.setAttribute('inert', '');
+    document.body.append(root);
+    render(<PrerenderedPageHandOver root={root} />);
+    expect(root.hasAttribute('inert')).toBe(false);
+  });
+});

@@ -1,0 +1,23 @@
+// The browser's side of a page pre-rendered at build time (src/prerender): its HTML is on screen,
+// inert, before the app starts. The app takes back the data that HTML was rendered from, so its
+// first render repeats it instead of showing a loader, then lets the page answer input.
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/** The element that carries a pre-rendered page's data (a JSON <script>). */
+export const pageDataId = 'page-data';
+
+/** Puts the pre-rendered page's data into `client`; false when this page was not pre-rendered. */
+export function restorePrerenderedData(client: QueryClient): boolean {
+  const element = document.getElementById(pageDataId);
+  if (!element?.textContent) return false;
+  hydrate(client, JSON.parse(element.textContent));
+  element.remove();
+  return true;
+}
+
+/** Rendered beside the app: once the app's first render is on screen, the root is no longer inert. */
+export function PrerenderedPageHandOver({ root }: { root: HTMLElement }) {
+  useEffect(() => root.removeAttribute('inert'), [root]);
+  return null;
+}
