@@ -1,13 +1,14 @@
-import { BrowserRouter } from 'react-router-dom';
+import { Router } from 'wouter';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
+import { replaceSameAddress } from '@/lib/navigation';
 
 export function App() {
   return (
-    <BrowserRouter>
+    <Router aroundNav={replaceSameAddress}>
       <AppProvider>
         <AppRoutes />
       </AppProvider>
-    </BrowserRouter>
+    </Router>
   );
 }

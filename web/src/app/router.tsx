@@ -1,26 +1,33 @@
-// The app's routes, in React Router's declarative mode (its data router would add 17 KB gzip and
-// a state machine to every start-up, for loaders this app does not need). Every page is its own
-// chunk (React.lazy); the public pages share the header/footer layout, while /dashboard/* and
-// /admin/* bring their own layouts from their features. A failure while rendering a page (its
-// code cannot be fetched, say) shows the crash screen until the next navigation.
+// The app's routes, matched by wouter (2.5 KB gzip on the first page, where React Router took
+// 12 KB): the first route whose path matches renders. Every page is its own chunk (React.lazy);
+// the public pages share the header/footer layout, while /dashboard/* and /admin/* bring their
+// own layouts and routes from their features. A failure while rendering a page (its code cannot
+// be fetched, say) shows the crash screen until the next navigation.
 // A page pre-rendered at build time (src/prerender) is shown by its HTML while the app starts:
 // preloadRoute() fetches its chunk first, so the app's first render is that page, not a loader,
 // and prefetchRoute() is how the build reads the data the page renders.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useLocation, useParams, useRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { parse } from 'regexparam';
+import { matchRoute, Redirect, Route, Switch, useLocation, useParams, type Params } from 'wouter';
 import { PageLoader, PublicLayout } from '@/app/layouts/public-layout';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { productQueryOptions } from '@/features/catalogue/api/get-product';
 import { featuredProductParams, productsQueryOptions } from '@/features/catalogue/api/get-products';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
-type Prefetch = (client: QueryClient, params: Readonly<Params>) => Promise<void>;
+type Prefetch = (client: QueryClient, params: Params) => Promise<void>;
 
 /** What a page's route carries for preloadRoute() and prefetchRoute(). */
 interface PageHandle {
   preload(): Promise<void>;
   prefetch?: Prefetch;
+}
+
+interface AppRoute {
+  path: string;
+  element: ReactNode;
+  handle?: PageHandle;
 }
 
 /**
@@ -38,9 +45,9 @@ function lazyPage(load: PageModule): { Page: ComponentType; preload: () => Promi
   return { Page, preload: () => remember().then(() => undefined) };
 }
 
-function page(load: PageModule): Pick<RouteObject, 'element' | 'handle'> {
+function page(load: PageModule): Omit<AppRoute, 'path'> {
   const { Page, preload } = lazyPage(load);
-  return { element: <Page />, handle: { preload } satisfies PageHandle };
+  return { element: <Page />, handle: { preload } };
 }
 
 /**
@@ -48,16 +55,16 @@ function page(load: PageModule): Pick<RouteObject, 'element' | 'handle'> {
  * arrived, so on a first visit those reads run alongside the page's chunk instead of after it
  * (what TanStack's usePrefetchQuery does; a fresh or pending query is not fetched again).
  */
-function prefetching(load: PageModule, prefetch: Prefetch): Pick<RouteObject, 'element' | 'handle'> {
+function prefetching(load: PageModule, prefetch: Prefetch): Omit<AppRoute, 'path'> {
   const { Page, preload } = lazyPage(load);
   function PrefetchingPage() {
     void prefetch(useQueryClient(), useParams());
     return <Page />;
   }
-  return { element: <PrefetchingPage />, handle: { preload, prefetch } satisfies PageHandle };
+  return { element: <PrefetchingPage />, handle: { preload, prefetch } };
 }
 
-function standalone(load: PageModule): Pick<RouteObject, 'element'> {
+function standalone(load: PageModule): Omit<AppRoute, 'path'> {
   const { Page } = lazyPage(load);
   return {
     element: (
@@ -68,33 +75,40 @@ function standalone(load: PageModule): Pick<RouteObject, 'element'> {
   };
 }
 
-const routes: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    children: [
-      { index: true, ...prefetching(() => import('@/app/routes/home'), (client) => client.prefetchQuery(productsQueryOptions(featuredProductParams))) },
-      { path: 'store', ...prefetching(() => import('@/app/routes/store'), (client) => client.prefetchQuery(productsQueryOptions())) },
-      { path: 'product/:id', ...prefetching(() => import('@/app/routes/product'), (client, { id = '' }) => client.prefetchQuery(productQueryOptions(id))) },
-      { path: 'success', ...page(() => import('@/app/routes/success')) },
-      { path: 'login', ...page(() => import('@/app/routes/login')) },
-      { path: 'register', ...page(() => import('@/app/routes/register')) },
-      { path: 'forgot-password', ...page(() => import('@/app/routes/forgot-password')) },
-      { path: 'reset-password', ...page(() => import('@/app/routes/reset-password')) },
-      { path: 'contact', ...page(() => import('@/app/routes/contact')) },
-      { path: 'about', ...page(() => import('@/app/routes/about')) },
-      { path: 'faq', ...page(() => import('@/app/routes/faq')) },
-      { path: 'mentions-legales', ...page(() => import('@/app/routes/mentions-legales')) },
-      { path: 'cgv', ...page(() => import('@/app/routes/cgv')) },
-      { path: 'confidentialite', ...page(() => import('@/app/routes/confidentialite')) },
-      { path: 'profile', element: <Navigate to="/dashboard/profile" replace /> },
-      { path: '*', ...page(() => import('@/app/routes/not-found')) },
-    ],
-  },
-  { path: '/dashboard/*', ...standalone(() => import('@/features/dashboard/routes')) },
-  { path: '/admin/*', ...standalone(() => import('@/features/admin/routes')) },
+/** The signed-in areas, each with its own layout and routes. */
+const areaRoutes: AppRoute[] = [
+  { path: '/dashboard/*?', ...standalone(() => import('@/features/dashboard/routes')) },
+  { path: '/admin/*?', ...standalone(() => import('@/features/admin/routes')) },
 ];
 
-const pageHandles = (pathname: string) => (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => (route.handle ? [{ handle: route.handle as PageHandle, params }] : []));
+/** Every other address: a page inside the header/footer layout. */
+const publicRoutes: AppRoute[] = [
+  { path: '/', ...prefetching(() => import('@/app/routes/home'), (client) => client.prefetchQuery(productsQueryOptions(featuredProductParams))) },
+  { path: '/store', ...prefetching(() => import('@/app/routes/store'), (client) => client.prefetchQuery(productsQueryOptions())) },
+  { path: '/product/:id', ...prefetching(() => import('@/app/routes/product'), (client, { id = '' }) => client.prefetchQuery(productQueryOptions(id))) },
+  { path: '/success', ...page(() => import('@/app/routes/success')) },
+  { path: '/login', ...page(() => import('@/app/routes/login')) },
+  { path: '/register', ...page(() => import('@/app/routes/register')) },
+  { path: '/forgot-password', ...page(() => import('@/app/routes/forgot-password')) },
+  { path: '/reset-password', ...page(() => import('@/app/routes/reset-password')) },
+  { path: '/contact', ...page(() => import('@/app/routes/contact')) },
+  { path: '/about', ...page(() => import('@/app/routes/about')) },
+  { path: '/faq', ...page(() => import('@/app/routes/faq')) },
+  { path: '/mentions-legales', ...page(() => import('@/app/routes/mentions-legales')) },
+  { path: '/cgv', ...page(() => import('@/app/routes/cgv')) },
+  { path: '/confidentialite', ...page(() => import('@/app/routes/confidentialite')) },
+  { path: '/profile', element: <Redirect to="/dashboard/profile" replace /> },
+  { path: '*', ...page(() => import('@/app/routes/not-found')) },
+];
+
+/** The route that renders at `pathname` and its parameters, matched as wouter's Switch matches (regexparam). */
+function pageHandles(pathname: string): Array<{ handle: PageHandle; params: Params }> {
+  for (const route of [...areaRoutes, ...publicRoutes]) {
+    const [matches, params] = matchRoute(parse, route.path, pathname);
+    if (matches) return route.handle ? [{ handle: route.handle, params }] : [];
+  }
+  return [];
+}
 
 /** Loads the chunk of the page at `pathname`, so that the app's first render shows it. */
 export async function preloadRoute(pathname: string): Promise<void> {
@@ -107,7 +121,27 @@ export async function prefetchRoute(client: QueryClient, pathname: string): Prom
 }
 
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  const element = useRoutes(routes);
-  return <ErrorBoundary resetKey={pathname}>{element}</ErrorBoundary>;
+  const [pathname] = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Switch>
+        {areaRoutes.map(({ path, element }) => (
+          <Route key={path} path={path}>
+            {element}
+          </Route>
+        ))}
+        <Route>
+          <PublicLayout>
+            <Switch>
+              {publicRoutes.map(({ path, element }) => (
+                <Route key={path} path={path}>
+                  {element}
+                </Route>
+              ))}
+            </Switch>
+          </PublicLayout>
+        </Route>
+      </Switch>
+    </ErrorBoundary>
+  );
 }

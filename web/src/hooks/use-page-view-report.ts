@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { referrerHost, reportPageView } from '@/lib/report-page-view';
 
 // Safari has no requestIdleCallback.
@@ -11,7 +11,7 @@ const whenIdle = (callback: () => void) =>
  * The referrer goes only with the first page: later navigations happen inside the shop.
  */
 export function usePageViewReport(): void {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const reported = useRef(0);
   useEffect(() => {
     const referrer = reported.current++ === 0 ? referrerHost(document.referrer, window.location.host) : null;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { loadSupabase } from '@/lib/supabase-loader';
 import { toast } from '@/lib/toast-store';
 
@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast-store';
  * split TanStack Query's core into an extra chunk that the home page then has to load as well.
  */
 export function useSignOut({ onSignedOut }: { onSignedOut?: () => void } = {}) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [isPending, setPending] = useState(false);
   const signOut = useCallback(async () => {
     setPending(true);

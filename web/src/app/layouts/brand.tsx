@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 
 export function BrandMark({ className = 'h-9 w-9' }: { className?: string }) {
   return (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { BrandMark } from '@/app/layouts/brand';
 import { legalDocuments } from '@/features/legal/legal-documents';
 

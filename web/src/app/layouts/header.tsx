@@ -1,6 +1,6 @@
 import { Download, Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { BrandLink } from '@/app/layouts/brand';
 import { isNavActive, mainNav } from '@/app/layouts/nav-links';
 import { CartButton } from '@/features/cart/components/cart-button';
@@ -17,7 +17,7 @@ const MobileMenu = lazy(() => import('@/app/layouts/mobile-menu'));
 const navLinkClass = 'rounded-full px-4 py-2 text-sm font-medium transition-colors';
 
 export function Header({ onOpenCart, onCartIntent }: { onOpenCart: () => void; onCartIntent: () => void }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const { user, loading, isAdmin } = useAuth();
   const { canInstall, promptInstall } = useInstallPrompt();
   const { signOut } = useSignOut();

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download, X } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { isNavActive, mainNav } from '@/app/layouts/nav-links';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { cn } from '@/lib/cn';
@@ -18,7 +18,7 @@ interface MobileMenuProps {
 const itemClass = 'block rounded-xl px-4 py-3 text-lg text-plum-900 hover:bg-plum-50';
 
 export default function MobileMenu({ open, onOpenChange, signedIn, isAdmin, canInstall, onInstall, onSignOut }: MobileMenuProps) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const close = () => onOpenChange(false);
   const returnFocus = useReturnFocus(open);
   return (

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { Footer } from '@/app/layouts/footer';
 import { Header } from '@/app/layouts/header';
 import { useCart } from '@/features/cart/hooks/use-cart';
@@ -9,6 +9,7 @@ import { usePageViewReport } from '@/hooks/use-page-view-report';
 import { useScrollToTop } from '@/hooks/use-scroll-to-top';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth-context';
+import { useNavigation } from '@/lib/navigation';
 
 const loadCartPanel = () => import('@/features/cart/components/cart-panel');
 const CartPanel = lazy(loadCartPanel);
@@ -21,7 +22,7 @@ export function PageLoader() {
   );
 }
 
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   useScrollToTop();
   // Public pages only: the customer's dashboard and the admin area have layouts of their own.
   usePageViewReport();
@@ -32,7 +33,8 @@ export function PublicLayout() {
   const [cartOpen, setCartOpen] = useState(false);
   const [cartRequested, setCartRequested] = useState(false);
   // Any navigation (a product link, the login redirect) closes the panel.
-  const { key, state } = useLocation();
+  const { key } = useNavigation();
+  const state = useHistoryState();
   const [openedAt, setOpenedAt] = useState(key);
   const panelOpen = cartOpen && openedAt === key;
   const { startCheckout, isStarting, refusal } = useCheckout({
@@ -69,7 +71,7 @@ export function PublicLayout() {
       {/* At least a screen tall, so the footer never jumps while a lazy page loads. */}
       <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Footer />

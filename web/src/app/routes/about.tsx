@@ -1,5 +1,5 @@
 import { Compass, Eye, Sun } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { publicPages } from '@/app/public-pages';

@@ -1,5 +1,5 @@
 import { BookOpen, Flame, Flower2, Sparkles } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useAddToCart } from '@/app/hooks/use-add-to-cart';
 import { BrandMark } from '@/app/layouts/brand';
 import { featuredProductParams } from '@/features/catalogue/api/get-products';

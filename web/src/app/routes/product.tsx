@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'wouter';
 import { useAddToCart } from '@/app/hooks/use-add-to-cart';
 import { ProductView } from '@/features/catalogue/components/product-view';
 

@@ -3,7 +3,8 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Switch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { rememberedPath } from '@/features/auth/lib/remembered-path';
 import type { AuthState } from '@/lib/auth-context';
 import { CART_STORAGE_KEY } from '@/features/cart/stores/cart-store';
@@ -17,7 +18,7 @@ const signedOut: AuthState = { user: null, session: null, loading: false, isAdmi
 
 /** Where the login page would send the visitor back to. */
 function LoginFrom() {
-  return <p data-testid="login-from">{rememberedPath(useLocation().state)}</p>;
+  return <p data-testid="login-from">{rememberedPath(useHistoryState())}</p>;
 }
 
 async function renderSuccess(url: string, auth: AuthState) {
@@ -26,15 +27,18 @@ async function renderSuccess(url: string, auth: AuthState) {
   const { default: SuccessRoute } = await import('@/app/routes/success');
   // Same fresh module graph as the page, so the page reads this provider's value.
   const { AuthContext } = await import('@/lib/auth-context');
+  window.history.replaceState(null, '', url);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AuthContext.Provider value={auth}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/success" element={<SuccessRoute />} />
-            <Route path="/login" element={<LoginFrom />} />
-          </Routes>
-        </MemoryRouter>
+        <Switch>
+          <Route path="/success">
+            <SuccessRoute />
+          </Route>
+          <Route path="/login">
+            <LoginFrom />
+          </Route>
+        </Switch>
       </AuthContext.Provider>
     </QueryClientProvider>,
   );

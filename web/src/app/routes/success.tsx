@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useRecordOrder } from '@/features/checkout/api/record-order';
 import { OrderOutcomeNotice } from '@/features/checkout/components/order-outcome-notice';

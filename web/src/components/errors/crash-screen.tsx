@@ -1,12 +1,15 @@
 // Shown when rendering fails outside any narrower boundary. It must not depend on the router or
 // the providers (they may be what broke), hence plain anchors and inline actions. It reports the
-// error once, as it says it does.
+// error once, as it says it does (reportCrash logs and drops its own failures).
 import { useEffect } from 'react';
-import { crashDetails, reportCrash } from '@/components/errors/report-crash';
+import { crashDetails } from '@/components/errors/crash-details';
 
 export function CrashScreen({ error }: { error: unknown }) {
   useEffect(() => {
-    void reportCrash(error);
+    // Loaded now rather than with every page: only a crash needs it.
+    import('@/components/errors/report-crash')
+      .then(({ reportCrash }) => reportCrash(error))
+      .catch((failure: unknown) => console.error('The crash could not be reported:', failure));
   }, [error]);
   const details = crashDetails(error);
   return (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 
 export function NotFound() {

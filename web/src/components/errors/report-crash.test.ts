@@ -4,26 +4,11 @@ const insert = vi.fn(async (_row: unknown) => ({ error: null as { message: strin
 const from = vi.fn((_table: string) => ({ insert }));
 vi.mock('@/lib/supabase-loader', () => ({ loadSupabase: async () => ({ from }) }));
 
-const { crashDetails, describeCrash, reportCrash } = await import('@/components/errors/report-crash');
+const { describeCrash, reportCrash } = await import('@/components/errors/report-crash');
 
 afterEach(() => {
   vi.clearAllMocks();
   vi.restoreAllMocks();
-});
-
-describe('crashDetails', () => {
-  it('shows the name and message once, then the frames', () => {
-    const v8 = new Error('perdu');
-    v8.stack = 'Error: perdu\n    at page (about.js:1:1)';
-    expect(crashDetails(v8)).toBe('Error: perdu\n    at page (about.js:1:1)');
-    const framesOnly = new Error('perdu');
-    framesOnly.stack = 'page@about.js:1:1';
-    expect(crashDetails(framesOnly)).toBe('Error: perdu\n\npage@about.js:1:1');
-    const bare = new Error('perdu');
-    bare.stack = '';
-    expect(crashDetails(bare)).toBe('Error: perdu');
-    expect(crashDetails(42)).toBe('42');
-  });
 });
 
 describe('describeCrash', () => {

@@ -13,15 +13,6 @@ export interface CrashReport {
   user_agent: string | null;
 }
 
-/** The error as the crash screen shows it: name and message, then the stack when there is one. */
-export function crashDetails(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const head = `${error.name}: ${error.message}`;
-  if (!error.stack) return head;
-  // V8 starts its stacks with that same line; other engines list the frames only.
-  return error.stack.startsWith(head) ? error.stack : `${head}\n\n${error.stack}`;
-}
-
 export function describeCrash(error: unknown, pageUrl: string, userAgent: string): CrashReport {
   const summary = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).trim();
   return {

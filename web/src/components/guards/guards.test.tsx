@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireUser } from '@/components/guards/require-user';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
@@ -10,25 +11,30 @@ const customer = { id: 'u1', email: 'client@lumiere-sacree.test' } as AuthState[
 const state = (overrides: Partial<AuthState>): AuthState => ({ user: null, session: null, loading: false, isAdmin: false, ...overrides });
 
 function WhereAmI({ name }: { name: string }) {
-  const location = useLocation();
-  const from = (location.state as { from?: { pathname: string } } | null)?.from?.pathname;
+  const from = (useHistoryState() as { from?: string } | null)?.from;
   return <p>{`${name}${from ? ` from ${from}` : ''}`}</p>;
 }
 
 function App({ auth, guard }: { auth: AuthState; guard: (children: ReactNode) => ReactNode }) {
   return (
     <AuthContext.Provider value={auth}>
-      <MemoryRouter initialEntries={['/area/orders']}>
-        <Routes>
-          <Route path="/" element={<WhereAmI name="home" />} />
-          <Route path="/login" element={<WhereAmI name="login" />} />
-          <Route path="/dashboard" element={<WhereAmI name="dashboard" />} />
-          <Route path="/area/*" element={guard(<p>protected</p>)} />
-        </Routes>
-      </MemoryRouter>
+      <Switch>
+        <Route path="/">
+          <WhereAmI name="home" />
+        </Route>
+        <Route path="/login">
+          <WhereAmI name="login" />
+        </Route>
+        <Route path="/dashboard">
+          <WhereAmI name="dashboard" />
+        </Route>
+        <Route path="/area/*">{guard(<p>protected</p>)}</Route>
+      </Switch>
     </AuthContext.Provider>
   );
 }
+
+beforeEach(() => window.history.replaceState(null, '', '/area/orders?tab=2'));
 
 const requireUser = (children: ReactNode) => <RequireUser>{children}</RequireUser>;
 const requireAdmin = (children: ReactNode) => <RequireAdmin>{children}</RequireAdmin>;
@@ -42,7 +48,7 @@ describe('RequireUser', () => {
 
   it('sends a visitor to /login, remembering where they were going', () => {
     render(<App auth={state({})} guard={requireUser} />);
-    expect(screen.getByText('login from /area/orders')).toBeInTheDocument();
+    expect(screen.getByText('login from /area/orders?tab=2')).toBeInTheDocument();
   });
 
   it('lets a signed-in user in', () => {
@@ -65,7 +71,7 @@ describe('RequireAdmin', () => {
 
   it('sends a visitor to /login, remembering where they were going', () => {
     render(<App auth={state({})} guard={requireAdmin} />);
-    expect(screen.getByText('login from /area/orders')).toBeInTheDocument();
+    expect(screen.getByText('login from /area/orders?tab=2')).toBeInTheDocument();
   });
 
   it('sends a customer to their dashboard', () => {

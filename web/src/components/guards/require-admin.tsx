@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Redirect } from 'wouter';
 import { RequireUser } from '@/components/guards/require-user';
 import { useAuth } from '@/lib/auth-context';
 
@@ -17,6 +17,6 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
 function AdminOnly({ children }: { children: ReactNode }) {
   const { isAdmin } = useAuth();
-  if (!isAdmin) return <Navigate to="/dashboard" replace />;
+  if (!isAdmin) return <Redirect to="/dashboard" replace />;
   return children;
 }

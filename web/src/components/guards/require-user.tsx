@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Redirect } from 'wouter';
 import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
 import { useAuth } from '@/lib/auth-context';
+import { useCurrentPath } from '@/lib/navigation';
 
 /**
  * Renders its children for a signed-in user only. A visitor is sent to /login with the requested
@@ -10,11 +11,11 @@ import { useAuth } from '@/lib/auth-context';
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
-  const location = useLocation();
+  const here = useCurrentPath();
   const [wasSignedIn, setWasSignedIn] = useState(false);
   if (user && !wasSignedIn) setWasSignedIn(true);
 
   if (loading) return <FullScreenSpinner />;
-  if (!user) return wasSignedIn ? <Navigate to="/" replace /> : <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return wasSignedIn ? <Redirect to="/" replace /> : <Redirect to="/login" replace state={{ from: here }} />;
   return children;
 }

@@ -4,8 +4,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ArrowLeft, LogOut, Menu, X, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
+import { NavLink } from '@/lib/navigation';
 
 export interface SidebarNavItem {
   to: string;

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 
 interface StatTileProps {

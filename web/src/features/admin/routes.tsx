@@ -4,7 +4,7 @@
 // conversations and live updates, and hands the products page the catalogue's reader.
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { Navigate, useRoutes } from 'react-router-dom';
+import { Redirect, Route, Switch } from 'wouter';
 import { adminKeys } from '@/features/admin/api/admin-keys';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { useLiveUnreadCounts } from '@/features/admin/hooks/use-live-unread-counts';
@@ -44,26 +44,25 @@ function LiveMessages({ adminId }: { adminId: string }) {
 }
 
 function AdminPages() {
-  return useRoutes([
-    {
-      element: <AdminLayout />,
-      children: [
-        { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-        { path: 'dashboard', element: <DashboardPage /> },
-        { path: 'messages', element: <ContactInboxPage /> },
-        { path: 'conversations', element: <ConversationsPage /> },
-        { path: 'conversations/:customerId', element: <ConversationPage /> },
-        { path: 'payments', element: <PaymentIssuesPage /> },
-        { path: 'products', element: <ProductsPage readCataloguePage={readCataloguePage} /> },
-        { path: 'users', element: <UsersPage /> },
-        { path: 'analytics', element: <AnalyticsPage /> },
-        { path: 'settings', element: <SettingsPage /> },
-        { path: 'settings/legal', element: <LegalDocumentsPage /> },
-        { path: 'settings/notifications', element: <NotificationSettingsPage /> },
-        { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
-      ],
-    },
-  ]);
+  return (
+    <AdminLayout>
+      <Switch>
+        <Route path="/admin/dashboard"><DashboardPage /></Route>
+        <Route path="/admin/messages"><ContactInboxPage /></Route>
+        <Route path="/admin/conversations"><ConversationsPage /></Route>
+        <Route path="/admin/conversations/:customerId"><ConversationPage /></Route>
+        <Route path="/admin/payments"><PaymentIssuesPage /></Route>
+        <Route path="/admin/products"><ProductsPage readCataloguePage={readCataloguePage} /></Route>
+        <Route path="/admin/users"><UsersPage /></Route>
+        <Route path="/admin/analytics"><AnalyticsPage /></Route>
+        <Route path="/admin/settings"><SettingsPage /></Route>
+        <Route path="/admin/settings/legal"><LegalDocumentsPage /></Route>
+        <Route path="/admin/settings/notifications"><NotificationSettingsPage /></Route>
+        {/* /admin itself and any unknown address: the dashboard. */}
+        <Route><Redirect to="/admin/dashboard" replace /></Route>
+      </Switch>
+    </AdminLayout>
+  );
 }
 
 function AdminArea() {

@@ -3,7 +3,7 @@
 // pages with the chat's thread, unread count and live updates, and the orders with the cart.
 import { lazy } from 'react';
 import { useReorder } from '@/features/cart/hooks/use-reorder';
-import { Navigate, useRoutes } from 'react-router-dom';
+import { Redirect, Route, Switch } from 'wouter';
 import { useUnreadCount } from '@/features/chat/api/get-unread-count';
 import { useIncomingMessages } from '@/features/chat/hooks/use-incoming-messages';
 import { useReconcileMyCheckouts } from '@/features/dashboard/api/reconcile-checkouts';
@@ -36,20 +36,19 @@ function Orders() {
 }
 
 function DashboardPages({ userId }: { userId: string }) {
-  return useRoutes([
-    {
-      element: <DashboardLayout />,
-      children: [
-        { index: true, element: <Overview userId={userId} /> },
-        { path: 'orders', element: <Orders /> },
-        { path: 'library', element: <LibraryPage /> },
-        { path: 'library/:itemId', element: <ViewerPage /> },
-        { path: 'messages', element: <MessagesPage /> },
-        { path: 'profile', element: <ProfilePage /> },
-        { path: '*', element: <Navigate to="/dashboard" replace /> },
-      ],
-    },
-  ]);
+  return (
+    <DashboardLayout>
+      <Switch>
+        <Route path="/dashboard"><Overview userId={userId} /></Route>
+        <Route path="/dashboard/orders"><Orders /></Route>
+        <Route path="/dashboard/library"><LibraryPage /></Route>
+        <Route path="/dashboard/library/:itemId"><ViewerPage /></Route>
+        <Route path="/dashboard/messages"><MessagesPage /></Route>
+        <Route path="/dashboard/profile"><ProfilePage /></Route>
+        <Route><Redirect to="/dashboard" replace /></Route>
+      </Switch>
+    </DashboardLayout>
+  );
 }
 
 /** A buyer who paid and never came back finds the order on opening the dashboard. */

@@ -2,7 +2,7 @@
 // revenue of 30 days net of refunds and the refunds apart, and the quick accesses.
 import { BarChart3, Euro, Eye, Hourglass, Inbox, Mail, MessageCircle, MessagesSquare, Package, ShieldAlert, ShoppingCart, Undo2, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useDashboardStats } from '@/features/admin/api/get-dashboard-stats';
 import { emailLocalPart } from '@/features/admin/lib/email-local-part';
 import { StatTile } from '@/components/ui/stat-tile';

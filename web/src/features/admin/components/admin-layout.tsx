@@ -1,6 +1,5 @@
 import { BarChart3, Inbox, LayoutDashboard, MessagesSquare, Package, Settings, ShieldAlert, Users } from 'lucide-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
 import { useUnreadCounts } from '@/features/admin/api/unread-counts';
 import { useAppBadge } from '@/features/admin/hooks/use-app-badge';
 import { SidebarLayout, type SidebarNavItem } from '@/components/layouts/sidebar-layout';
@@ -31,14 +30,14 @@ const items = (unread: { contactMessages: number; conversations: number } | unde
   { to: '/admin/settings', label: 'Paramètres', icon: Settings },
 ];
 
-export function AdminLayout() {
+export function AdminLayout({ children }: { children: ReactNode }) {
   const { signOut, isPending } = useSignOut({ onSignedOut: () => toast({ title: 'Déconnexion réussie.' }) });
   const unread = useUnreadCounts().data;
   useAppBadge(unread && unread.contactMessages + unread.conversations);
   return (
     <SidebarLayout title="Administration" navLabel="Navigation de l'administration" items={items(unread)} onSignOut={() => void signOut()} signingOut={isPending}>
       <Suspense fallback={<Spinner label="Chargement…" />}>
-        <Outlet />
+        {children}
       </Suspense>
     </SidebarLayout>
   );

@@ -4,7 +4,7 @@
 // version; the database refuses while a seller field or an [[À COMPLÉTER : …]] passage is empty,
 // and the page lists what is missing. Published versions stay readable on the storefront.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import {
   previewLegalDocument,
   PublicationRefusedError,

@@ -1,7 +1,7 @@
 // 'Paramètres' has three pages: the seller's identity (invoices), the legal documents, and the
 // administrator's own notifications.
-import { NavLink } from 'react-router-dom';
 import { cn } from '@/lib/cn';
+import { NavLink } from '@/lib/navigation';
 
 const tabs = [
   { to: '/admin/settings', label: 'Vendeur', end: true },

@@ -3,7 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { MessagesSquare, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useRoleHistory } from '@/features/admin/api/get-role-history';
 import type { AdminUser } from '@/features/admin/api/get-users';
 import { useUserOrders, type UserOrder } from '@/features/admin/api/get-user-orders';

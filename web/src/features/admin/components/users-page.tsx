@@ -2,7 +2,7 @@
 // account's detail in a side sheet over it. The state lives in the address (see users-page-params).
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import { useUsers, type AdminUser } from '@/features/admin/api/get-users';
 import { UserDetailPanel } from '@/features/admin/components/user-detail-panel';
 import { roleLabel } from '@/features/admin/lib/account-role';

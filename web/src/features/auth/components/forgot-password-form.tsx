@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useRequestPasswordReset } from '@/features/auth/api/request-password-reset';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/features/auth/schemas/auth-schemas';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { useSendMagicLink } from '@/features/auth/api/magic-link';
 import { useSignIn } from '@/features/auth/api/sign-in';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -16,8 +17,8 @@ import { InputField } from '@/components/ui/form-field';
 import { toast } from '@/lib/toast-store';
 
 export function LoginForm() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
+  const historyState = useHistoryState();
   const signIn = useSignIn();
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -27,8 +28,8 @@ export function LoginForm() {
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
 
   const goOn = useCallback(
-    (isAdmin: boolean) => navigate(rememberedPath(location.state) ?? (isAdmin ? '/admin/messages' : '/profile'), { replace: true }),
-    [navigate, location.state],
+    (isAdmin: boolean) => navigate(rememberedPath(historyState) ?? (isAdmin ? '/admin/messages' : '/profile'), { replace: true }),
+    [navigate, historyState],
   );
   useEmailLinkSignIn(goOn);
 
@@ -67,7 +68,7 @@ export function LoginForm() {
       footer={
         <>
           Pas encore de compte ?{' '}
-          <Link to="/register" state={location.state} className="font-semibold text-plum-700 underline-offset-4 hover:underline">
+          <Link to="/register" state={historyState} className="font-semibold text-plum-700 underline-offset-4 hover:underline">
             Inscription
           </Link>
         </>

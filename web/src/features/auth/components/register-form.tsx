@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { useSignUp } from '@/features/auth/api/sign-up';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ResendConfirmation } from '@/features/auth/components/resend-confirmation';
@@ -12,8 +13,8 @@ import { authFailureMessage } from '@/lib/rate-limit';
 import { toast } from '@/lib/toast-store';
 
 export function RegisterForm() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
+  const historyState = useHistoryState();
   const signUp = useSignUp();
   const form = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: { fullName: '', email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -27,7 +28,7 @@ export function RegisterForm() {
       // A project that confirms sign-ups at once has nothing to wait for.
       if (session) {
         // Keeps a remembered destination (e.g. a pending checkout) for the login that follows.
-        navigate('/login', { state: location.state });
+        navigate('/login', { state: historyState });
         return;
       }
       setAwaiting(values.email);
@@ -43,7 +44,7 @@ export function RegisterForm() {
       footer={
         <>
           Déjà membre ?{' '}
-          <Link to="/login" state={location.state} className="font-semibold text-plum-700 underline-offset-4 hover:underline">
+          <Link to="/login" state={historyState} className="font-semibold text-plum-700 underline-offset-4 hover:underline">
             Connexion
           </Link>
         </>

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { useRecoverySession } from '@/features/auth/api/get-recovery-session';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { PasswordForm } from '@/components/password-form';
@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 /** Where the recovery mail's link lands: signed in by the link, the customer sets a new password. */
 export function ResetPasswordCard() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const recovery = useRecoverySession();
 
   if (recovery.isPending) {

@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { rememberedPath } from '@/features/auth/lib/remembered-path';
 
 describe('rememberedPath', () => {
-  it('reads a location object with its query and hash', () => {
-    expect(rememberedPath({ from: { pathname: '/dashboard/orders', search: '?page=2', hash: '#top' } })).toBe('/dashboard/orders?page=2#top');
-  });
-
-  it('reads a plain path', () => {
+  it('reads a path with its query and hash', () => {
+    expect(rememberedPath({ from: '/dashboard/orders?page=2#top' })).toBe('/dashboard/orders?page=2#top');
     expect(rememberedPath({ from: '/admin/messages' })).toBe('/admin/messages');
   });
 
@@ -15,6 +12,8 @@ describe('rememberedPath', () => {
     expect(rememberedPath({})).toBeNull();
     expect(rememberedPath({ from: 'https://evil.test/' })).toBeNull();
     expect(rememberedPath({ from: '//evil.test/' })).toBeNull();
-    expect(rememberedPath({ from: { pathname: '/login' } })).toBeNull();
+    expect(rememberedPath({ from: '/login' })).toBeNull();
+    expect(rememberedPath({ from: '/login?next=x' })).toBeNull();
+    expect(rememberedPath({ from: { pathname: '/dashboard' } })).toBeNull();
   });
 });

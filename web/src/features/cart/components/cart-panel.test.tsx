@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@/features/cart/stores/cart-store';
 import { buildProduct, buildVariant } from '@/testing/catalogue-fixtures';
@@ -26,9 +25,7 @@ async function renderPanel(lines: unknown[], onCheckout = vi.fn(), refusal: stri
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <CartPanel open onOpenChange={vi.fn()} onCheckout={onCheckout} checkingOut={false} refusal={refusal} />
-      </MemoryRouter>
+      <CartPanel open onOpenChange={vi.fn()} onCheckout={onCheckout} checkingOut={false} refusal={refusal} />
     </QueryClientProvider>,
   );
   return { dialog: screen.getByRole('dialog', { name: 'Panier Spirituel' }), onCheckout, queryClient };

@@ -2,7 +2,7 @@
 // its lines added through the cart's own stock check (reorder-lines.ts), a toast naming what could
 // not be added, and the store with the cart panel open on what was.
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { getProducts } from '@/features/catalogue/api/get-products';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { reorderLines, type OrderedLine, type ReorderOutcome } from '@/features/cart/lib/reorder-lines';
@@ -27,7 +27,7 @@ function announce({ added, unavailable }: ReorderOutcome): void {
 
 export function useReorder() {
   const { addItem } = useCart();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return useMutation<ReorderOutcome, Error, OrderedLine[]>({
     mutationFn: async (lines) => {
       const ids = [...new Set(lines.flatMap((line) => (line.product_id ? [line.product_id] : [])))];

@@ -1,6 +1,6 @@
 import { ShoppingBag } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { PriceTag } from '@/components/ui/price-tag';
 import { productImage } from '@/lib/product-image';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,7 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, onAdd, eager = false, priority = false }: ProductCardProps) {
   const titleId = useId();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const priced = displayVariant(product);
   const [onlyVariant] = product.variants;
   const hasChoices = product.variants.length > 1;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useProduct } from '@/features/catalogue/api/get-product';
 import { ProductDetails, type ProductDetailsProps } from '@/features/catalogue/components/product-details';
 import { buttonVariants } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 // /admin/conversations/:customerId: the administrator reads and answers one customer, live.
 import { ArrowLeft } from 'lucide-react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Redirect, useParams } from 'wouter';
 import { useCustomer } from '@/features/chat/api/get-customer';
 import { ThreadPanel } from '@/features/chat/components/thread-panel';
 import { customerName } from '@/features/chat/lib/customer-name';
@@ -14,7 +14,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export default function AdminConversationPage() {
   const { customerId = '' } = useParams();
   const { user } = useAuth();
-  if (!uuid.test(customerId)) return <Navigate to="/admin/conversations" replace />;
+  if (!uuid.test(customerId)) return <Redirect to="/admin/conversations" replace />;
   if (!user) return <Spinner label="Chargement…" />;
   return <CustomerConversation key={customerId} adminId={user.id} customerId={customerId} />;
 }

@@ -1,6 +1,6 @@
 // /admin/conversations: every customer thread, newest activity first, with what is unread.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { CONVERSATIONS_STEP, useConversations, type Conversation } from '@/features/chat/api/get-conversations';
 import { useNow } from '@/features/chat/hooks/use-now';
 import { relativeTime } from '@/features/chat/lib/relative-time';

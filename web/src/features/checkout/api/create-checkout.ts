@@ -1,8 +1,8 @@
 // The browser never talks to the commerce checkout: `create-checkout` prices the cart on the
 // server, checks the buyer's consent (both boxes of the cart panel, on the CGV in force), records
-// the pending checkout for the signed-in buyer and returns the hosted page URL.
+// the pending checkout for the signed-in buyer and returns the hosted page URL. The request itself
+// (request-checkout.ts) is loaded when the buyer checks out, not with every page.
 import { useMutation } from '@tanstack/react-query';
-import { loadSupabase } from '@/lib/supabase-loader';
 
 export interface CheckoutItem {
   variant_id: string;
@@ -14,15 +14,6 @@ export interface CheckoutConsent {
   cgvVersion: number;
   acceptsCgv: true;
   requestsImmediateAccess: true;
-}
-
-export interface CreateCheckoutBody {
-  items: CheckoutItem[];
-  successUrl: string;
-  cancelUrl: string;
-  locale: 'fr';
-  timeZone: string;
-  consent: CheckoutConsent;
 }
 
 /**
@@ -38,31 +29,11 @@ export class CheckoutRefusedError extends Error {
   }
 }
 
-/** The code and French detail of a refusal, read from the answer supabase-js keeps on a non-2xx error (`context`). */
-async function refusal(error: { context?: unknown }): Promise<CheckoutRefusedError | null> {
-  const response = error.context;
-  if (!(response instanceof Response) || ![400, 409, 429].includes(response.status)) return null;
-  const body = (await response.json().catch(() => null)) as { error?: { code?: unknown; detail?: unknown } } | null;
-  const { code, detail } = body?.error ?? {};
-  return typeof detail === 'string' ? new CheckoutRefusedError(typeof code === 'string' ? code : String(response.status), detail) : null;
-}
-
-export async function createCheckout({ items, consent }: { items: CheckoutItem[]; consent: CheckoutConsent }): Promise<string> {
-  const body: CreateCheckoutBody = {
-    items,
-    successUrl: `${window.location.origin}/success`,
-    cancelUrl: window.location.href,
-    locale: 'fr',
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    consent,
-  };
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.functions.invoke<{ url?: string }>('create-checkout', { body });
-  if (error) throw (await refusal(error)) ?? error;
-  if (!data?.url) throw new Error('create-checkout returned no url');
-  return data.url;
-}
-
 export function useCreateCheckout() {
-  return useMutation({ mutationFn: createCheckout });
+  return useMutation({
+    mutationFn: async (checkout: { items: CheckoutItem[]; consent: CheckoutConsent }) => {
+      const { createCheckout } = await import('@/features/checkout/api/request-checkout');
+      return createCheckout(checkout);
+    },
+  });
 }

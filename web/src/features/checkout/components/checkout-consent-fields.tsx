@@ -3,7 +3,7 @@
 // immediate access with the acknowledged loss of the withdrawal right. The sentences are the
 // database's (checkout_terms), which create-checkout stores with the checkout. An unticked box
 // shows its error beside it, tied to it for assistive technology (aria-invalid, aria-describedby).
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import type { CheckoutTerms } from '@/features/checkout/api/get-checkout-terms';
 import { legalDocuments, legalVersionPath } from '@/features/legal/legal-documents';
 

@@ -1,8 +1,9 @@
 import { CircleAlert } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { orderOutcomeMessages, type OrderOutcomeAction } from '@/features/checkout/lib/order-outcome-messages';
 import type { OrderOutcome } from '@/features/checkout/lib/record-order-outcome';
+import { useCurrentPath } from '@/lib/navigation';
 
 interface OrderOutcomeNoticeProps {
   outcome: OrderOutcome;
@@ -12,7 +13,7 @@ interface OrderOutcomeNoticeProps {
 
 /** /success when there is no recorded order to thank for: what happened and what to do next. */
 export function OrderOutcomeNotice({ outcome, onRetry }: OrderOutcomeNoticeProps) {
-  const location = useLocation();
+  const here = useCurrentPath();
   const { title, description, actions } = orderOutcomeMessages[outcome];
   const first = actions[0];
   const style = (action: OrderOutcomeAction) => buttonVariants({ variant: action === first ? 'primary' : 'outline', size: 'lg' });
@@ -34,7 +35,7 @@ export function OrderOutcomeNotice({ outcome, onRetry }: OrderOutcomeNoticeProps
             case 'login':
               // The login page sends the buyer back here, session id included.
               return (
-                <Link key={action} to="/login" state={{ from: location }} className={style(action)}>
+                <Link key={action} to="/login" state={{ from: here }} className={style(action)}>
                   Se connecter
                 </Link>
               );

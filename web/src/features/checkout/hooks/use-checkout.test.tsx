@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import type { CheckoutItem } from '@/features/checkout/api/create-checkout';
+import { rememberedPath } from '@/features/auth/lib/remembered-path';
 import { useCheckout } from '@/features/checkout/hooks/use-checkout';
 import { readPendingCheckout, savePendingCheckout } from '@/features/checkout/pending-checkout';
 import { redirectTo } from '@/lib/redirect';
@@ -20,10 +22,11 @@ const start = () => startWith(consent);
 function Harness({ items, isSignedIn, panelOpen = false }: { items: CheckoutItem[]; isSignedIn: boolean; panelOpen?: boolean }) {
   const { startCheckout, refusal } = useCheckout({ items, isSignedIn, authLoading: false, refusalShownElsewhere: panelOpen });
   startWith = startCheckout;
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const from = rememberedPath(useHistoryState());
   return (
     <>
-      <p data-testid="where">{location.pathname}</p>
+      <p data-testid="where">{`${pathname}${from ? ` from ${from}` : ''}`}</p>
       <p data-testid="refusal">{refusal}</p>
     </>
   );
@@ -31,13 +34,10 @@ function Harness({ items, isSignedIn, panelOpen = false }: { items: CheckoutItem
 
 function renderAt(path: string, props: { items: CheckoutItem[]; isSignedIn: boolean; panelOpen?: boolean }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  window.history.replaceState(null, '', path);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="*" element={<Harness {...props} />} />
-        </Routes>
-      </MemoryRouter>
+      <Harness {...props} />
     </QueryClientProvider>,
   );
 }
@@ -62,7 +62,7 @@ describe('useCheckout', () => {
   it('sends a signed-out visitor to /login and remembers the pending checkout', () => {
     renderAt('/product/p1?x=1', { items, isSignedIn: false });
     act(() => start());
-    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    expect(screen.getByTestId('where')).toHaveTextContent('/login from /product/p1?x=1');
     expect(readPendingCheckout()).toMatchObject({ returnTo: '/product/p1?x=1', consent });
     expect(invoke).not.toHaveBeenCalled();
   });

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { CheckoutRefusedError, useCreateCheckout, type CheckoutConsent, type CheckoutItem } from '@/features/checkout/api/create-checkout';
 import { checkoutTermsQueryKey } from '@/features/checkout/api/get-checkout-terms';
 import { clearPendingCheckout, readPendingCheckout, savePendingCheckout } from '@/features/checkout/pending-checkout';
+import { useCurrentPath } from '@/lib/navigation';
 import { redirectTo } from '@/lib/redirect';
 import { toast } from '@/lib/toast-store';
 
@@ -23,11 +24,10 @@ interface UseCheckoutOptions {
  * changed, the panel reads the version in force again.
  */
 export function useCheckout({ items, isSignedIn, authLoading, refusalShownElsewhere = false }: UseCheckoutOptions) {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
   const create = useCreateCheckout();
   const queryClient = useQueryClient();
-  const here = `${location.pathname}${location.search}${location.hash}`;
+  const here = useCurrentPath();
 
   // Read when the answer comes: the panel may have closed meanwhile.
   const refusalShownElsewhereRef = useRef(refusalShownElsewhere);
@@ -43,7 +43,7 @@ export function useCheckout({ items, isSignedIn, authLoading, refusalShownElsewh
     if (!isSignedIn) {
       savePendingCheckout(here, consent);
       toast({ title: 'Connexion requise', description: 'Connectez-vous pour finaliser votre commande : vos achats rejoindront votre bibliothèque.' });
-      navigate('/login', { state: { from: location } });
+      navigate('/login', { state: { from: here } });
       return;
     }
     create.mutate({ items, consent }, {
@@ -62,7 +62,7 @@ export function useCheckout({ items, isSignedIn, authLoading, refusalShownElsewh
         });
       },
     });
-  }, [items, isSignedIn, here, location, navigate, create, queryClient]);
+  }, [items, isSignedIn, here, navigate, create, queryClient]);
 
   const latestStart = useRef(startCheckout);
   useEffect(() => {
@@ -76,11 +76,11 @@ export function useCheckout({ items, isSignedIn, authLoading, refusalShownElsewh
     if (pending.returnTo === here) {
       clearPendingCheckout();
       latestStart.current(pending.consent);
-    } else if (location.pathname !== '/login' && location.pathname !== '/register') {
+    } else if (pathname !== '/login' && pathname !== '/register') {
       // Signed in but gone elsewhere: the visitor changed their mind.
       clearPendingCheckout();
     }
-  }, [authLoading, isSignedIn, here, location.pathname]);
+  }, [authLoading, isSignedIn, here, pathname]);
 
   // Coming back from the payment page through the back/forward cache restores this state as
   // "redirecting"; start afresh so the button works again.

@@ -1,7 +1,7 @@
 // The overview's « Continuer »: the item the buyer opened last, one click from where they left it
 // (the viewer opens at the saved place). Nothing before the first opening, nor when it cannot be read.
 import { StepForward } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useLastOpened } from '@/features/dashboard/api/reading-positions';
 import { ReadingProgress } from '@/features/dashboard/components/reading-progress';
 import { fileKind, fileKindIcons } from '@/features/dashboard/lib/library-items';

@@ -1,6 +1,5 @@
 import { LayoutDashboard, Library, MessageCircle, ReceiptText, UserRound } from 'lucide-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
 import { SidebarLayout, type SidebarNavItem } from '@/components/layouts/sidebar-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { useSignOut } from '@/lib/sign-out';
@@ -13,12 +12,12 @@ const items: SidebarNavItem[] = [
   { to: '/dashboard/profile', label: 'Mon Profil', icon: UserRound },
 ];
 
-export function DashboardLayout() {
+export function DashboardLayout({ children }: { children: ReactNode }) {
   const { signOut, isPending } = useSignOut();
   return (
     <SidebarLayout title="Mon Espace" navLabel="Navigation du tableau de bord" items={items} onSignOut={() => void signOut()} signingOut={isPending}>
       <Suspense fallback={<Spinner label="Chargement…" />}>
-        <Outlet />
+        {children}
       </Suspense>
     </SidebarLayout>
   );

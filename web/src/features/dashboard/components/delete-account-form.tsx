@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { useDeleteAccount } from '@/features/dashboard/api/delete-account';
 import { deleteAccountMessage, type DeleteAccountMessage } from '@/features/dashboard/lib/delete-account-errors';
 import { deleteAccountSchema, type DeleteAccountValues } from '@/features/dashboard/schemas/profile-schemas';
@@ -35,7 +35,7 @@ export function DeleteAccountForm() {
 }
 
 function ConfirmDeletion({ onCancel }: { onCancel: () => void }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const erase = useDeleteAccount();
   const [refusal, setRefusal] = useState<DeleteAccountMessage | null>(null);
   const form = useForm<DeleteAccountValues>({ resolver: zodResolver(deleteAccountSchema), defaultValues: empty });

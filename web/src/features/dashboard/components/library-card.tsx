@@ -1,5 +1,5 @@
 import { Download, Eye, Sparkles } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { ReadingProgress } from '@/features/dashboard/components/reading-progress';
 import { useDownload } from '@/features/dashboard/hooks/use-download';
 import { fileKindIcons, fileKindLabels, isViewable, type LibraryItem } from '@/features/dashboard/lib/library-items';

@@ -1,7 +1,7 @@
 // /dashboard/library: the digital items of the customer's orders.
 import { Library } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useLibrary } from '@/features/dashboard/api/get-library';
 import { useReadingPositions } from '@/features/dashboard/api/reading-positions';
 import { LibraryCard } from '@/features/dashboard/components/library-card';

@@ -1,5 +1,5 @@
 import { FileText, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import type { Order } from '@/features/dashboard/api/get-orders';
 import { useDownloadInvoice } from '@/features/dashboard/hooks/use-download-invoice';
 import { formatOrderDate, lineTotalCents } from '@/features/dashboard/lib/order-format';

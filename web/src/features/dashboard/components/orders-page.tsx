@@ -2,7 +2,7 @@
 import { MotionConfig, motion } from 'framer-motion';
 import { ReceiptText } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useOrders } from '@/features/dashboard/api/get-orders';
 import { OrderCard, type OrderLines } from '@/features/dashboard/components/order-card';
 import { buttonVariants } from '@/components/ui/button';

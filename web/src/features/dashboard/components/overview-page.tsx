@@ -1,7 +1,7 @@
 // /dashboard: the greeting, the three figures of the account, « Continuer » (the item last
 // opened) and quick links.
 import { Library, MessageCircle, ReceiptText, Store, UserRound } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useAcquiredCount, useOrderCount } from '@/features/dashboard/api/get-overview-counts';
 import { useProfileName } from '@/features/dashboard/api/get-profile';
 import { ContinueCard } from '@/features/dashboard/components/continue-card';

@@ -1,7 +1,7 @@
 // The viewer's error page: what went wrong in the customer's words, and a way on (try again,
 // download instead) and back to the library.
 import { AlertTriangle, ArrowLeft, Download, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { useDownload } from '@/features/dashboard/hooks/use-download';
 import { deliveryMessage, type DeliveryError, type DeliveryFailure } from '@/features/dashboard/lib/delivery-errors';
 import { Button, buttonVariants } from '@/components/ui/button';

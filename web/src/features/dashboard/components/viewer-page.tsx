@@ -5,7 +5,7 @@
 // (read afresh: another device may have moved it); when that cannot be read, at the start.
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'wouter';
 import { issueDownload, useViewerLink } from '@/features/dashboard/api/issue-download';
 import { useReadingPosition } from '@/features/dashboard/api/reading-positions';
 import { MediaPlayer } from '@/features/dashboard/components/media-player';

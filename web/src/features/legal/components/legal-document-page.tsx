@@ -3,7 +3,7 @@
 // to the version in force. The text is the database's Markdown, sanitised (render-markdown.ts).
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { legalVersionQueryOptions } from '@/features/legal/api/get-legal-version';
 import { legalDocuments, type LegalKind } from '@/features/legal/legal-documents';
