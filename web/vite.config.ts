@@ -26,7 +26,8 @@ export default defineConfig({
     // Everything the entry imports statically (React, TanStack Query, wouter, the layout) in the
     // entry chunk itself: left alone, Rolldown splits React and part of Query into chunks of their
     // own, which the first page loads anyway, at 1.2 KB gzip more. Named `index` as the entry's
-    // chunk is: with the entry's top-level await the group becomes the chunk index.html loads.
+    // chunk is (the crawler journey and the hosting rules expect index-*.js). A page's chunk then
+    // imports the entry's: main.tsx must not await that page at its top level.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   test: {
