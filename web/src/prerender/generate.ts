@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { appShellPath } from '../../hosting/site-policy';
 import { getProducts } from '@/features/catalogue/api/get-products';
 import type { Product } from '@/lib/commerce-types';
+import { withInlineStylesheets } from '@/prerender/inline-stylesheet';
 import { withPageBody } from '@/prerender/page-body';
 import { renderPageBody } from '@/prerender/render-page';
 import { sitePages } from '@/prerender/site-pages';
@@ -36,7 +37,8 @@ export async function prerenderSite({ outDir, site }: { outDir: string; site: st
   for (const file of files) {
     const path = join(outDir, file.path);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, file.route === undefined ? file.content : withPageBody(file.content, await renderPageBody(file.route)));
+    const readAsset = (asset: string) => readFileSync(join(outDir, asset), 'utf8');
+    writeFileSync(path, file.route === undefined ? file.content : withInlineStylesheets(withPageBody(file.content, await renderPageBody(file.route)), readAsset));
   }
   return { pages: files.filter((file) => file.path.endsWith('.html')).length, products: products.length - skipped.length, skipped };
 }
