@@ -102,22 +102,23 @@ const publicRoutes: AppRoute[] = [
 ];
 
 /** The route that renders at `pathname` and its parameters, matched as wouter's Switch matches (regexparam). */
-function pageHandles(pathname: string): Array<{ handle: PageHandle; params: Params }> {
+function routeAt(pathname: string): { handle?: PageHandle; params: Params } | undefined {
   for (const route of [...areaRoutes, ...publicRoutes]) {
     const [matches, params] = matchRoute(parse, route.path, pathname);
-    if (matches) return route.handle ? [{ handle: route.handle, params }] : [];
+    if (matches) return { handle: route.handle, params };
   }
-  return [];
+  return undefined;
 }
 
 /** Loads the chunk of the page at `pathname`, so that the app's first render shows it. */
 export async function preloadRoute(pathname: string): Promise<void> {
-  await Promise.all(pageHandles(pathname).map(({ handle }) => handle.preload()));
+  await routeAt(pathname)?.handle?.preload();
 }
 
 /** Reads into `client` what the page at `pathname` renders (the build's pre-rendering). */
 export async function prefetchRoute(client: QueryClient, pathname: string): Promise<void> {
-  await Promise.all(pageHandles(pathname).map(({ handle, params }) => handle.prefetch?.(client, params)));
+  const route = routeAt(pathname);
+  await route?.handle?.prefetch?.(client, route.params);
 }
 
 export function AppRoutes() {

@@ -34,10 +34,10 @@ export async function prerenderSite({ outDir, site }: { outDir: string; site: st
     site,
     products,
   });
+  const readAsset = (asset: string) => readFileSync(join(outDir, asset), 'utf8');
   for (const file of files) {
     const path = join(outDir, file.path);
     mkdirSync(dirname(path), { recursive: true });
-    const readAsset = (asset: string) => readFileSync(join(outDir, asset), 'utf8');
     writeFileSync(path, file.route === undefined ? file.content : withInlineStylesheets(withPageBody(file.content, await renderPageBody(file.route)), readAsset));
   }
   return { pages: files.filter((file) => file.path.endsWith('.html')).length, products: products.length - skipped.length, skipped };
