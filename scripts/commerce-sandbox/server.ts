@@ -9,7 +9,7 @@ import { closedPage, notFoundPage, paymentPage, stockGonePage } from './payment-
 import { SandboxState } from './state.ts';
 import { createCheckout, getCheckout, getProduct, HttpError, listDisputes, listProducts, listRefunds, listVariants, refundCheckout, type ApiAnswer } from './store-api.ts';
 import type { DisputeStatus } from './state.ts';
-import { inFlightLimit, maxInFlightSetting } from '../lib/in-flight-limit.ts';
+import { inFlightLimit, maxInFlightSetting, waitBoundSetting, type WaitBound } from '../lib/in-flight-limit.ts';
 import { listen } from '../lib/listen.ts';
 
 export interface SandboxOptions {
@@ -21,6 +21,8 @@ export interface SandboxOptions {
   sessionTtlMs?: number;
   /** Requests worked on at once before the next is refused with 503; by default SHOP_COMMERCE_MAX_IN_FLIGHT or 1,000. */
   maxInFlight?: number;
+  /** The standing wait past which new requests are refused with 503; by default SHOP_COMMERCE_MAX_WAIT_MS and SHOP_COMMERCE_WAIT_INTERVAL_MS, or 500 ms over 500 ms. */
+  waitBound?: WaitBound;
 }
 
 export type FaultMode = 'none' | 'down' | 'error' | 'garbage' | 'slow';
@@ -160,10 +162,10 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
     throw new HttpError(404, 'no such resource');
   }
 
-  // Like a hosted provider under too much load: 503 with Retry-After at once past the bound.
-  const limit = inFlightLimit(options.maxInFlight ?? maxInFlightSetting('SHOP_COMMERCE_MAX_IN_FLIGHT', 1000), 'The commerce service');
+  // Like a hosted provider under too much load: 503 with Retry-After at once once a queue stands.
+  const limit = inFlightLimit(options.maxInFlight ?? maxInFlightSetting('SHOP_COMMERCE_MAX_IN_FLIGHT', 1000), options.waitBound ?? waitBoundSetting('SHOP_COMMERCE'), 'The commerce service');
   const server = createServer((req, res) => {
-    if (!limit.admit(res, cors)) return;
+    if (!limit.admit(res, { headers: cors })) return;
     route(req, res).catch((error: Error) => {
       const status = error instanceof HttpError ? error.status : 500;
       if (status === 500) console.error(`[commerce-sandbox] ${req.method} ${req.url}: ${error.stack}`);

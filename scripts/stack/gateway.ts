@@ -1,16 +1,25 @@
 // The API gateway of the local stack (Kong's place in `supabase start`): one HTTP server on the
 // API port, CORS for the web app, the API-key check (opaque keys swapped for a short-lived JWT of
-// their role, as the platform's gateway does), and routing by prefix to the services. Past
-// SHOP_GATEWAY_MAX_IN_FLIGHT requests being worked on at once by one service
-// (../lib/in-flight-limit.ts) it answers 503 with Retry-After at once rather than queue. Each
-// service has its own count, so that the functions' own calls to REST and auth, which pass
-// through here too, still find room while the functions' bound is reached.
+// their role, as the platform's gateway does), and routing by prefix to the services.
+// Past what the machine can do it answers new work 503 with Retry-After at once rather than let a
+// queue grow (../lib/in-flight-limit.ts): once the requests of one service have been waiting for
+// their response headers more than SHOP_GATEWAY_MAX_WAIT_MS (500 ms) for a whole
+// SHOP_GATEWAY_WAIT_INTERVAL_MS (500 ms), a standing queue; and past SHOP_GATEWAY_MAX_IN_FLIGHT
+// requests in flight, a backstop. It used to be that count alone, "never a latency"; but the
+// count at which requests wait too long depends on the machine and on its load (1,000 let
+// purchases wait 9 s on two cores, a low count refused an idle machine's work), and the wait is
+// what a caller suffers, so the wait is what is bounded. Each service has its own. The functions'
+// own calls to REST, auth and storage (tagged by the edge runtime, functions/inner-calls.ts) are
+// never refused for a standing queue, nor is a signed-in user whose new work was just answered:
+// what is refused is new work. Websocket upgrades are not counted (a socket's life is not
+// waiting), nor are storage uploads timed (their answer waits for their body).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import type { Service, ServiceFactory, StackContext } from './context.ts';
 import { bearerToken, sendJson } from './http.ts';
 import { isOpaqueApiKey, mintedRoleToken, resolveApiKey } from './project-keys.ts';
-import { inFlightLimit, maxInFlightSetting } from '../lib/in-flight-limit.ts';
+import { inFlightLimit, maxInFlightSetting, waitBoundSetting, type WaitBound } from '../lib/in-flight-limit.ts';
+import { takeInnerCall } from './functions/inner-calls.ts';
 import { listen } from '../lib/listen.ts';
 
 export const servicePrefixes = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/storage/v1'] as const;
@@ -92,6 +101,8 @@ export interface GatewayOptions {
   services: Partial<Record<ServicePrefix, ServiceFactory>>;
   /** Requests one service works on at once before the next is refused with 503; by default SHOP_GATEWAY_MAX_IN_FLIGHT or 1,000. */
   maxInFlight?: number;
+  /** The standing wait past which one service refuses new work; by default SHOP_GATEWAY_MAX_WAIT_MS and SHOP_GATEWAY_WAIT_INTERVAL_MS, or 500 ms over 500 ms. */
+  waitBound?: WaitBound;
 }
 
 /** Far above what `npm test`'s parallel files send one stack at once (hundreds), and than ordinary use. */
@@ -124,7 +135,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (factory) services.set(prefix, await factory(context));
   }
   const maxInFlight = options.maxInFlight ?? maxInFlightSetting('SHOP_GATEWAY_MAX_IN_FLIGHT', defaultGatewayMaxInFlight);
-  const limits = new Map(servicePrefixes.map((prefix) => [prefix, inFlightLimit(maxInFlight, `The service ${prefix}`)]));
+  const waitBound = options.waitBound ?? waitBoundSetting('SHOP_GATEWAY');
+  const limits = new Map(servicePrefixes.map((prefix) => [prefix, inFlightLimit(maxInFlight, waitBound, `The service ${prefix}`)]));
 
   function route(req: IncomingMessage): { prefix: ServicePrefix; service: Service; path: string; url: URL } | undefined {
     const url = new URL(req.url ?? '/', 'http://gateway');
@@ -146,7 +158,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 404, { message: 'no Route matched with those values' });
       return;
     }
-    if (!limits.get(target.prefix)!.admit(res)) return;
+    const inner = takeInnerCall(req);
+    // A storage write answers once its body has arrived (an upload, a TUS chunk): that is not waiting.
+    const upload = target.prefix === '/storage/v1' && req.method !== 'GET' && req.method !== 'HEAD';
+    // A TUS chunk continues an upload already under way: only its creation is new work.
+    const continuation = upload && req.method === 'PATCH';
+    // A signed-in user's token (not an API key) names the caller whose work goes on.
+    const bearer = bearerToken(req);
+    const caller = bearer !== undefined && !resolveApiKey(context, bearer) ? bearer : undefined;
+    if (!limits.get(target.prefix)!.admit(res, { sheddable: !inner && !continuation, timed: !upload, caller })) return;
     const refused = refusal(req, context, target.prefix, target.path, target.url);
     if (refused) {
       sendJson(res, refused.status, { message: refused.message });

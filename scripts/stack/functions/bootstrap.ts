@@ -9,7 +9,10 @@
 // service they reached: the database through REST, auth, storage, functions, the commerce
 // service, mail, other), and hands the count to the Node side in a response header of its own,
 // which the relay takes out before the caller sees the answer (proxy.ts).
-// Usage: deno run [permissions] bootstrap.ts <file URL of the function's index.ts>
+// It tags the function's calls to the stack's own API with the header and token of
+// inner-calls.ts (the token is its second argument), so that the gateway does not refuse them
+// when it refuses new work.
+// Usage: deno run [permissions] bootstrap.ts <file URL of the function's index.ts> <inner-call token>
 // Typed for both compilers: Node's tsc checks scripts/ without Deno's global types.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -31,6 +34,8 @@ const listeningMarker = '__edge_runtime_listening__';
 const memoryMarker = '__edge_runtime_memory__';
 /** The response header carrying the request's round trips; keep in sync with proxy.ts. */
 const roundTripsHeader = 'x-edge-runtime-round-trips';
+/** The header that marks a call to the stack's API as the function's own; keep in sync with inner-calls.ts. */
+const innerCallHeader = 'x-edge-runtime-inner-call';
 /** How often memory is reported while the event loop turns (hosted: every 1 s, and at each GC). */
 const reportEveryMs = 50;
 /** Smaller changes are not worth a line; the figure is still exact to within this. */
@@ -70,18 +75,26 @@ function servicePrefixes(): Array<[prefix: string, service: string]> {
 
 const prefixes = servicePrefixes();
 const serviceOf = (url: string) => prefixes.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`))?.[1] ?? 'other';
+const apiServices = new Set(['database', 'auth', 'storage', 'functions']);
+const innerCallToken = deno.args[1];
+
+/** The call with the inner-call header when it goes to the stack's API. */
+function tagged(input: string | URL | Request, init: RequestInit | undefined, service: string): [string | URL | Request, RequestInit | undefined] {
+  if (!innerCallToken || !apiServices.has(service)) return [input, init];
+  const request = new Request(input, init);
+  request.headers.set(innerCallHeader, innerCallToken);
+  return [request, undefined];
+}
 
 /** The round trips of the request being handled, by service. */
 const roundTrips = new AsyncLocalStorage<Record<string, number>>();
 const originalFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const service = serviceOf(url);
   const counts = roundTrips.getStore();
-  if (counts) {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const service = serviceOf(url);
-    counts[service] = (counts[service] ?? 0) + 1;
-  }
-  return originalFetch(input, init);
+  if (counts) counts[service] = (counts[service] ?? 0) + 1;
+  return originalFetch(...tagged(input, init, service));
 };
 
 /** The answer with the request's round trips in the header the relay takes out. */

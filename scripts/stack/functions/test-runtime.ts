@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../lib/free-port.ts';
 import type { StackContext } from '../context.ts';
-import { startGateway } from '../gateway.ts';
+import { startGateway, type GatewayOptions } from '../gateway.ts';
 import { readAuthMailSettings } from '../auth/mail-settings.ts';
 import { newProjectKeys } from '../project-keys.ts';
 import { functionsService, type FunctionsServiceOptions, type RequestMeasured } from './service.ts';
@@ -37,8 +37,8 @@ export interface TestRuntime {
   close(): Promise<void>;
 }
 
-/** A gateway serving the fixture functions under a runtime with these options. */
-export async function startRuntime(options: FunctionsServiceOptions = {}): Promise<TestRuntime> {
+/** A gateway (with `gateway`'s bounds) serving the fixture functions under a runtime with these options. */
+export async function startRuntime(options: FunctionsServiceOptions = {}, gateway: Pick<GatewayOptions, 'waitBound'> = {}): Promise<TestRuntime> {
   const measured: RequestMeasured[] = [];
   const context = await runtimeContext();
   const service = functionsService({
@@ -47,10 +47,10 @@ export async function startRuntime(options: FunctionsServiceOptions = {}): Promi
     onRequestMeasured: (request) => measured.push(request),
     ...options,
   });
-  const gateway = await startGateway({ port: Number(new URL(context.apiUrl).port), context, services: { '/functions/v1': service } });
+  const started = await startGateway({ port: Number(new URL(context.apiUrl).port), context, services: { '/functions/v1': service }, ...gateway });
   return {
-    call: (path, init = {}) => fetch(`${gateway.url}/functions/v1${path}`, { ...init, headers: { ...bearer(keys.anonKey), ...init.headers } }),
+    call: (path, init = {}) => fetch(`${started.url}/functions/v1${path}`, { ...init, headers: { ...bearer(keys.anonKey), ...init.headers } }),
     measured,
-    close: () => gateway.close(),
+    close: () => started.close(),
   };
 }

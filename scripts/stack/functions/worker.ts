@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { denoExecutable } from '../../lib/deno.ts';
 import { repoRoot } from '../../lib/paths.ts';
 import { stopProcess } from '../../lib/processes.ts';
+import { innerCallToken } from './inner-calls.ts';
 import { hostedLimits, limitsPage, type RuntimeLimits } from './limits.ts';
 import { Watchdog, type RequestUsage } from './watchdog.ts';
 
@@ -82,6 +83,7 @@ function denoArgs(options: WorkerOptions): string[] {
     `--allow-read=${options.allowRead.join(',')}`,
     bootstrap,
     pathToFileURL(join(options.dir, 'index.ts')).href,
+    innerCallToken,
   ];
 }
 

@@ -1,0 +1,226 @@
+// The bound by waiting time (in-flight-limit.ts): CoDel's test for a standing queue driven by a
+// clock of the test's own, then the limiter on a real HTTP server whose work is measured by the
+// time to its response headers, not by what it streams afterwards.
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { continuationMs, defaultWaitBound, inFlightLimit, queueDepth, StandingQueue, waitBoundSetting, type InFlightLimit } from './in-flight-limit.ts';
+
+const bound = { targetMs: 500, intervalMs: 1000 };
+
+/** `count` requests arriving at `at` (ms); what ends each one's wait. */
+const arrive = (queue: StandingQueue, count: number, at: number) => Array.from({ length: count }, () => queue.arrived(at));
+
+/** Asks the queue every 50 ms from `from` to `to`, as arrivals would; its last answer. */
+function askUntil(queue: StandingQueue, from: number, to: number): boolean {
+  let stands = false;
+  for (let t = from; t <= to; t += 50) stands = queue.stands(t);
+  return stands;
+}
+
+describe('StandingQueue', () => {
+  it("measures the queue's wait by its twentieth longest waiting request", () => {
+    const queue = new StandingQueue(bound);
+    arrive(queue, queueDepth - 1, 0);
+    expect(queue.wait(5000)).toBe(0);
+    arrive(queue, 1, 1000);
+    arrive(queue, 10, 2000);
+    expect(queue.wait(5000)).toBe(4000);
+  });
+
+  it('stands once the wait stayed above the target for a whole interval, and tells how long it was', () => {
+    const queue = new StandingQueue(bound);
+    arrive(queue, 40, 0);
+    expect(askUntil(queue, 550, 1500)).toBe(false);
+    expect(queue.stands(1550)).toBe(true);
+    expect(queue.retryAfterSeconds).toBe(2);
+  });
+
+  it('does not stand for a single slow request, nor for a few, however long they wait', () => {
+    const queue = new StandingQueue(bound);
+    arrive(queue, queueDepth - 1, 0);
+    expect(askUntil(queue, 0, 60_000)).toBe(false);
+  });
+
+  it('does not stand for a burst answered within the interval past the target', () => {
+    const queue = new StandingQueue(bound);
+    const burst = arrive(queue, 60, 0);
+    expect(askUntil(queue, 0, 1400)).toBe(false);
+    burst.slice(0, 45).forEach((end) => end());
+    expect(askUntil(queue, 1450, 3000)).toBe(false);
+  });
+
+  it('stops standing as soon as the queue has drained below its depth', () => {
+    const queue = new StandingQueue(bound);
+    const waiting = arrive(queue, 40, 0);
+    expect(askUntil(queue, 0, 1600)).toBe(true);
+    waiting.slice(0, 20).forEach((end) => end());
+    expect(queue.stands(1650)).toBe(true);
+    waiting[20]!();
+    expect(queue.stands(1700)).toBe(false);
+  });
+
+  it('recognises a queue standing again soon after in a quarter of the interval, and only soon after', () => {
+    const queue = new StandingQueue(bound);
+    const first = arrive(queue, 40, 0);
+    expect(askUntil(queue, 0, 1600)).toBe(true);
+    first.forEach((end) => end());
+    expect(queue.stands(1700)).toBe(false);
+    arrive(queue, 40, 2000);
+    // Above the target from 2,550 ms on.
+    expect(askUntil(queue, 2000, 2750)).toBe(false);
+    expect(queue.stands(2800)).toBe(true);
+
+    const later = new StandingQueue(bound);
+    const once = arrive(later, 40, 0);
+    expect(askUntil(later, 0, 1600)).toBe(true);
+    once.forEach((end) => end());
+    expect(later.stands(1700)).toBe(false);
+    const start = 1700 + 16 * bound.intervalMs;
+    arrive(later, 40, start);
+    expect(askUntil(later, start, start + 1500)).toBe(false);
+    expect(later.stands(start + 1550)).toBe(true);
+  });
+});
+
+describe('waitBoundSetting', () => {
+  afterEach(() => {
+    delete process.env.TEST_LIMIT_MAX_WAIT_MS;
+    delete process.env.TEST_LIMIT_WAIT_INTERVAL_MS;
+  });
+
+  it('reads the environment, defaults to 500 ms over 500 ms, and refuses nonsense', () => {
+    expect(waitBoundSetting('TEST_LIMIT')).toEqual(defaultWaitBound);
+    expect(defaultWaitBound).toEqual({ targetMs: 500, intervalMs: 500 });
+    process.env.TEST_LIMIT_MAX_WAIT_MS = '250';
+    process.env.TEST_LIMIT_WAIT_INTERVAL_MS = '400';
+    expect(waitBoundSetting('TEST_LIMIT')).toEqual({ targetMs: 250, intervalMs: 400 });
+    process.env.TEST_LIMIT_MAX_WAIT_MS = '0';
+    expect(() => waitBoundSetting('TEST_LIMIT')).toThrow(/TEST_LIMIT_MAX_WAIT_MS/);
+  });
+});
+
+/** A server whose work goes through one lane, `serviceMs` a request: a machine that does `1000 / serviceMs` requests a second. */
+async function laneServer(limit: InFlightLimit, serviceMs: number): Promise<{ server: Server; url: string }> {
+  let lane = Promise.resolve();
+  const server = createServer((req, res) => {
+    const caller = req.headers['x-caller'];
+    if (!limit.admit(res, { caller: typeof caller === 'string' ? caller : undefined })) return;
+    lane = lane.then(() => new Promise<void>((resolve) => setTimeout(resolve, serviceMs))).then(() => void res.end('ok'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  ms: number;
+}
+
+async function timed(url: string, caller?: string): Promise<Answer> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: caller ? { 'x-caller': caller } : {} });
+  await response.arrayBuffer();
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), ms: performance.now() - started };
+}
+
+/** Requests at `perSecond` for `seconds`, sent whatever the answers (open loop). */
+async function flood(url: string, perSecond: number, seconds: number): Promise<Answer[]> {
+  const sent: Array<Promise<Answer>> = [];
+  const started = performance.now();
+  for (let i = 0; i < perSecond * seconds; i++) {
+    const due = started + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sent.push(timed(url));
+  }
+  return Promise.all(sent);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? NaN;
+
+describe('inFlightLimit on a real server', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+    server = undefined;
+  });
+
+  it('answers a flood past the machine quickly with 503 and Retry-After, bounds the admitted waits, and recovers when the flood ends', { timeout: 60_000 }, async () => {
+    const limit = inFlightLimit(10_000, { targetMs: 200, intervalMs: 400 }, 'The lane');
+    const lane = await laneServer(limit, 20); // 50 requests a second
+    server = lane.server;
+
+    const flooded = await flood(lane.url, 150, 3);
+    const refused = flooded.filter((a) => a.status === 503);
+    const served = flooded.filter((a) => a.status === 200);
+    expect(flooded.every((a) => a.status === 200 || a.status === 503)).toBe(true);
+    expect(refused.length).toBeGreaterThan(flooded.length / 3);
+    expect(refused.every((a) => Number(a.retryAfter) >= 1)).toBe(true);
+    expect(median(refused.map((a) => a.ms))).toBeLessThan(100);
+    // Unbounded, the lane's queue would have grown to 300 requests: six seconds of waiting.
+    expect(p95(served.map((a) => a.ms))).toBeLessThan(3000);
+
+    // Below what the lane does, the queue drains and nothing is refused any more.
+    await expect.poll(async () => (await timed(lane.url)).status, { timeout: 5000 }).toBe(200);
+    const calm = await flood(lane.url, 20, 2);
+    expect(calm.map((a) => a.status)).toEqual(calm.map(() => 200));
+  });
+
+  it('goes on admitting a caller admitted before the queue stood, for a while, and refuses a newcomer', { timeout: 60_000 }, async () => {
+    const limit = inFlightLimit(10_000, { targetMs: 200, intervalMs: 400 }, 'The lane');
+    const lane = await laneServer(limit, 10);
+    server = lane.server;
+    expect((await timed(lane.url, 'buyer under way')).status).toBe(200);
+    const flooding = flood(lane.url, 300, 2);
+    await expect.poll(() => limit.queue.stands(performance.now()), { timeout: 5000, interval: 20 }).toBe(true);
+    const [underWay, newcomer] = await Promise.all([timed(lane.url, 'buyer under way'), timed(lane.url, 'newcomer')]);
+    expect(underWay.status).toBe(200);
+    expect(newcomer.status).toBe(503);
+    await flooding;
+    expect(continuationMs).toBe(3000);
+  });
+
+  it('serves every request of a burst, and the next one at once once the burst is answered', { timeout: 30_000 }, async () => {
+    const limit = inFlightLimit(10_000, { targetMs: 200, intervalMs: 400 }, 'The lane');
+    const lane = await laneServer(limit, 10);
+    server = lane.server;
+    // 100 at once: the last wait a second, long past the target and for longer than the interval.
+    const burst = await Promise.all(Array.from({ length: 100 }, () => timed(lane.url)));
+    expect(burst.map((a) => a.status)).toEqual(burst.map(() => 200));
+    expect((await timed(lane.url)).status).toBe(200);
+  });
+
+  it('measures a streamed answer to its headers, not to its end, and does not time what is asked not to be', { timeout: 30_000 }, async () => {
+    const limit = inFlightLimit(10_000, { targetMs: 50, intervalMs: 200 }, 'The streams');
+    const streams: ServerResponse[] = [];
+    server = createServer((req, res) => {
+      const upload = req.url!.startsWith('/upload');
+      if (!limit.admit(res, { timed: !upload || req.url === '/upload?timed' })) return;
+      // An upload answers once its body has arrived (here 300 ms); a stream answers at once and goes on.
+      if (upload) setTimeout(() => res.end('stored'), 300);
+      else {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        res.write('first bytes');
+        streams.push(res);
+      }
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Many long streams: their headers came at once, so no queue stands however long they last.
+    const open = Array.from({ length: queueDepth * 2 }, () => new Promise<void>((resolve) => httpRequest(url, (response) => response.once('data', () => resolve())).end()));
+    await Promise.all(open);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(limit.inFlight).toBe(queueDepth * 2);
+    expect(limit.queue.stands(performance.now())).toBe(false);
+    // Uploads arriving 100 a second, 300 ms each to their answer: untimed, nothing is refused.
+    const uploads = async (path: string) => (await flood(`${url}${path}`, 100, 1.5)).map((a) => a.status);
+    expect(await uploads('/upload')).toEqual(Array(150).fill(200));
+    // The same, timed, is a queue standing past 50 ms for an interval: what the untimed ones were not counted as.
+    expect(await uploads('/upload?timed')).toContain(503);
+    for (const res of streams) res.end();
+  });
+});
