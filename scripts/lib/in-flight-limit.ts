@@ -39,7 +39,10 @@ export interface WaitBound {
   intervalMs: number;
 }
 
-/** Far above the waits `npm test`'s parallel stacks see on two busy cores, well below the tens of seconds of an unbounded queue. */
+/**
+ * Half a second of standing wait, for half a second: far below the tens of seconds of an unbounded
+ * queue, and twenty requests of one service waiting that long for that long is no burst.
+ */
 export const defaultWaitBound: WaitBound = { targetMs: 500, intervalMs: 500 };
 
 /** The queue's wait is that of its this-many-th longest waiting request: fewer are no queue. */
@@ -64,11 +67,6 @@ export class StandingQueue {
   private lastWaitMs = 0;
 
   constructor(readonly bound: WaitBound) {}
-
-  /** Requests arrived and not yet at their response headers. */
-  get waiting(): number {
-    return this.arrivals.size;
-  }
 
   /** A request arrived at `now` and waits; call the result when its wait ends (headers, or abandoned). */
   arrived(now: number): () => void {

@@ -75,15 +75,21 @@ function servicePrefixes(): Array<[prefix: string, service: string]> {
 
 const prefixes = servicePrefixes();
 const serviceOf = (url: string) => prefixes.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`))?.[1] ?? 'other';
-const apiServices = new Set(['database', 'auth', 'storage', 'functions']);
+const stackServices = new Set(['database', 'auth', 'storage', 'functions']);
 const innerCallToken = deno.args[1];
 
 /** The call with the inner-call header when it goes to the stack's API. */
 function tagged(input: string | URL | Request, init: RequestInit | undefined, service: string): [string | URL | Request, RequestInit | undefined] {
-  if (!innerCallToken || !apiServices.has(service)) return [input, init];
-  const request = new Request(input, init);
-  request.headers.set(innerCallHeader, innerCallToken);
-  return [request, undefined];
+  if (!innerCallToken || !stackServices.has(service)) return [input, init];
+  if (input instanceof Request) {
+    const request = new Request(input, init);
+    request.headers.set(innerCallHeader, innerCallToken);
+    return [request, undefined];
+  }
+  // The init kept as it is (a streamed body stays a stream), with the header added.
+  const headers = new Headers(init?.headers);
+  headers.set(innerCallHeader, innerCallToken);
+  return [input, { ...init, headers }];
 }
 
 /** The round trips of the request being handled, by service. */
