@@ -101,18 +101,24 @@ describe('waitBoundSetting', () => {
 });
 
 /** A server whose work goes through one lane, `serviceMs` a request: a machine that does `1000 / serviceMs` requests a second. */
-async function laneServer(limit: InFlightLimit, serviceMs: number): Promise<{ server: Server; url: string }> {
+async function laneServer(limit: InFlightLimit, serviceMs: number): Promise<{ server: Server; url: string; waits: number[] }> {
   // Each request ends `serviceMs` after the one before it (or after its arrival): on the clock,
-  // so that a loaded machine firing timers late does not slow the lane down as well.
+  // so that a loaded machine firing timers late does not slow the lane down as well. `waits`:
+  // each admitted request's wait as the server saw it, from its arrival to its answer.
   let free = 0;
+  const waits: number[] = [];
   const server = createServer((req, res) => {
     const caller = req.headers['x-caller'];
     if (!limit.admit(res, { caller: typeof caller === 'string' ? caller : undefined })) return;
-    free = Math.max(free, performance.now()) + serviceMs;
-    setTimeout(() => res.end('ok'), free - performance.now());
+    const arrived = performance.now();
+    free = Math.max(free, arrived) + serviceMs;
+    setTimeout(() => {
+      waits.push(performance.now() - arrived);
+      res.end('ok');
+    }, free - arrived);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, waits };
 }
 
 interface Answer {
@@ -163,9 +169,13 @@ describe('inFlightLimit on a real server', () => {
     expect(flooded.every((a) => a.status === 200 || a.status === 503)).toBe(true);
     expect(refused.length).toBeGreaterThan(flooded.length / 3);
     expect(refused.every((a) => Number(a.retryAfter) >= 1)).toBe(true);
-    expect(median(refused.map((a) => a.ms))).toBeLessThan(100);
-    // Unbounded, the lane's queue would have grown to 300 requests: six seconds of waiting.
-    expect(p95(served.map((a) => a.ms))).toBeLessThan(3000);
+    // Refused at once, admitted after their wait in the lane: on a quiet machine a few ms against
+    // hundreds; a machine loaded enough delays this process's every answer alike.
+    expect(median(refused.map((a) => a.ms))).toBeLessThan(median(served.map((a) => a.ms)));
+    // Unbounded, all 450 would have been let in, the queue growing to 300 requests: six seconds
+    // of waiting. As the server saw them (a client on a loaded machine adds its own delays):
+    expect(served.length).toBeLessThan(300);
+    expect(p95(lane.waits)).toBeLessThan(3000);
 
     // Below what the lane does, the queue drains and nothing is refused any more.
     await expect.poll(async () => (await timed(lane.url)).status, { timeout: 5000 }).toBe(200);
