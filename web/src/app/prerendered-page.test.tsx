@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
