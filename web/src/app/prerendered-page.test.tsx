@@ -1,7 +1,7 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PrerenderedPageHandOver, restorePrerenderedData } from '@/app/prerendered-page';
+import { applyFullStylesheet, PrerenderedPageHandOver, restorePrerenderedData } from '@/app/prerendered-page';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -37,5 +37,35 @@ describe('PrerenderedPageHandOver', () => {
     document.body.append(root);
     render(<PrerenderedPageHandOver root={root} />);
     expect(root.hasAttribute('inert')).toBe(false);
+  });
+});
+
+describe('applyFullStylesheet', () => {
+  /** The link the build writes beside a pre-rendered page's own rules. */
+  function printStylesheet(): HTMLLinkElement {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/assets/index-b.css', media: 'print', id: 'stylesheet' });
+    document.body.append(link);
+    return link;
+  }
+  const settled = (promise: Promise<void>) => Promise.race([promise.then(() => 'loaded'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 20))]);
+
+  it('puts the whole stylesheet on screen and resolves once it has loaded', async () => {
+    const link = printStylesheet();
+    const applied = applyFullStylesheet();
+    expect(link.media).toBe('all');
+    expect(await settled(applied)).toBe('waiting');
+    link.dispatchEvent(new Event('load'));
+    expect(await settled(applied)).toBe('loaded');
+  });
+
+  it('does not hold the app when the stylesheet cannot be loaded', async () => {
+    const link = printStylesheet();
+    const applied = applyFullStylesheet();
+    link.dispatchEvent(new Event('error'));
+    expect(await settled(applied)).toBe('loaded');
+  });
+
+  it('resolves at once on a page without one (the bare shell links it as usual)', async () => {
+    expect(await settled(applyFullStylesheet())).toBe('loaded');
   });
 });
