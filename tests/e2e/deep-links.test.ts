@@ -143,15 +143,14 @@ it("serves each pre-rendered page within the first round trip, held by no styles
     // The whole stylesheet is linked for print only: the page's first paint waits for no request.
     expect(html.match(/<link rel="stylesheet"[^>]*>/g), path).toEqual([expect.stringContaining('media="print"')]);
   }
-  // A toast's entrance is none of the store's own markup: only the whole stylesheet has it.
+  // The cart panel (a dialog) is none of the store's own markup: only the whole stylesheet has its rules.
   const store = await crawl('/store');
-  expect(/<style>([\s\S]*?)<\/style>/.exec(store.html)?.[1]).not.toContain('toast-in');
+  expect(/<style>([\s\S]*?)<\/style>/.exec(store.html)?.[1]).not.toContain('.z-\\[101\\]');
 
   const page = await browser.open();
   await page.goto('/store');
   await expect.poll(() => page.locator('#root:not([inert])').count()).toBe(1);
-  await page.getByRole('article', { name: 'Méditation de la Gratitude' }).getByRole('button', { name: 'Ajouter au panier' }).click();
-  const toast = page.getByRole('status').filter({ hasText: 'Ajouté au panier' });
-  await expect.poll(() => toast.evaluate('(element) => getComputedStyle(element).animationName')).toBe('toast-in');
-  await screenshot(page, 'deep-link-store-toast');
+  await cartButton(page).click();
+  await expect.poll(() => page.getByRole('dialog').evaluate((panel) => panel.ownerDocument.defaultView?.getComputedStyle(panel).zIndex)).toBe('101');
+  await screenshot(page, 'deep-link-store-cart');
 });

@@ -49,19 +49,27 @@ describe('applyFullStylesheet', () => {
   }
   const settled = (promise: Promise<void>) => Promise.race([promise.then(() => 'loaded'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 20))]);
 
-  it('puts the whole stylesheet on screen and resolves once it has loaded', async () => {
+  it('puts the whole stylesheet on screen at once when it has loaded for print', async () => {
     const link = printStylesheet();
-    const applied = applyFullStylesheet();
+    Object.defineProperty(link, 'sheet', { value: new CSSStyleSheet() });
+    expect(await settled(applyFullStylesheet())).toBe('loaded');
     expect(link.media).toBe('all');
+  });
+
+  it('while it is still loading, links it for the screen in its place and resolves once that has loaded', async () => {
+    printStylesheet();
+    const applied = applyFullStylesheet();
+    const screen = document.getElementById('stylesheet') as HTMLLinkElement;
+    expect([screen.media, screen.getAttribute('href'), document.querySelectorAll('link').length]).toEqual(['all', '/assets/index-b.css', 1]);
     expect(await settled(applied)).toBe('waiting');
-    link.dispatchEvent(new Event('load'));
+    screen.dispatchEvent(new Event('load'));
     expect(await settled(applied)).toBe('loaded');
   });
 
   it('does not hold the app when the stylesheet cannot be loaded', async () => {
-    const link = printStylesheet();
+    printStylesheet();
     const applied = applyFullStylesheet();
-    link.dispatchEvent(new Event('error'));
+    document.getElementById('stylesheet')!.dispatchEvent(new Event('error'));
     expect(await settled(applied)).toBe('loaded');
   });
 

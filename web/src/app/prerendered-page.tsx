@@ -17,11 +17,18 @@ export const fullStylesheetId = 'stylesheet';
 export function applyFullStylesheet(): Promise<void> {
   const link = document.getElementById(fullStylesheetId);
   if (!(link instanceof HTMLLinkElement)) return Promise.resolve();
-  return new Promise((resolve) => {
-    // Not loaded (an error included): the page runs on its own rules rather than not at all.
-    link.onload = link.onerror = () => resolve();
+  if (link.sheet) {
     link.media = 'all';
-    if (link.sheet) resolve();
+    return Promise.resolve();
+  }
+  // Still loading, or failed before this ran (its events then gone): a link for the screen in its
+  // place, which the browser serves from the request under way or asks again. If it cannot be
+  // loaded, the page runs on its own rules rather than not at all.
+  return new Promise((resolve) => {
+    const screen = link.cloneNode() as HTMLLinkElement;
+    screen.media = 'all';
+    screen.onload = screen.onerror = () => resolve();
+    link.replaceWith(screen);
   });
 }
 
