@@ -31,7 +31,9 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
   },
   test: {
-    environment: 'jsdom',
+    // Plain Node unless a test file asks for jsdom at its top: a jsdom page costs about a
+    // second of CPU per file, which most of these tests (formats, schemas, hosting rules) never use.
+    environment: 'node',
     include: ['src/**/*.test.{ts,tsx}', 'hosting/**/*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     // The app reads its env through zod at import time; tests get harmless local values.

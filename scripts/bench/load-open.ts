@@ -22,6 +22,7 @@ import type { RequestMeasured } from '../stack/functions/service.ts';
 import { signJwt } from '../stack/keys.ts';
 import type { SigningKey } from '../stack/signing-keys.ts';
 import { done, step } from '../lib/log.ts';
+import { httpRequest, type HttpAnswer } from './http-client.ts';
 import { cpuBetween, readStackCpu } from './stack-processes.ts';
 import { percentile } from './stats.ts';
 
@@ -105,9 +106,9 @@ class Overloaded extends Error {
   }
 }
 
-function overloaded(response: Response, what: string): Overloaded | undefined {
-  if (response.status !== 503) return undefined;
-  const retryAfter = Number(response.headers.get('retry-after'));
+function overloaded(answer: HttpAnswer, what: string): Overloaded | undefined {
+  if (answer.status !== 503) return undefined;
+  const retryAfter = Number(answer.headers['retry-after']);
   return new Overloaded(what, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1);
 }
 
@@ -142,21 +143,20 @@ class StepFigures {
   }
 }
 
-async function postJson(url: string, token: string, body: unknown): Promise<Response> {
-  return fetch(url, {
+function postJson(url: string, token: string, body: unknown): Promise<HttpAnswer> {
+  return httpRequest(url, {
     method: 'POST',
     headers: { apikey: env('SUPABASE_PUBLISHABLE_KEY'), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(requestTimeoutMs),
+    timeoutMs: requestTimeoutMs,
   });
 }
 
-async function answered<T>(response: Response, what: string): Promise<T> {
-  const text = await response.text();
-  const refused = overloaded(response, what);
+function answered<T>(answer: HttpAnswer, what: string): T {
+  const refused = overloaded(answer, what);
   if (refused) throw refused;
-  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${text.slice(0, 120)}`);
-  return JSON.parse(text) as T;
+  if (answer.status < 200 || answer.status > 299) throw new Error(`${what}: HTTP ${answer.status} ${answer.body.slice(0, 120)}`);
+  return JSON.parse(answer.body) as T;
 }
 
 interface Paid {
@@ -182,12 +182,16 @@ async function purchase(figures: StepFigures, buyer: Buyer, variant: Variant, co
       ),
     );
     const sessionId = await figures.measure('POST sandbox pay', async () => {
-      const response = await fetch(checkout.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual', signal: AbortSignal.timeout(requestTimeoutMs) });
-      await response.arrayBuffer();
-      const refused = overloaded(response, 'pay');
+      const answer = await httpRequest(checkout.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'pay' }).toString(),
+        timeoutMs: requestTimeoutMs,
+      });
+      const refused = overloaded(answer, 'pay');
       if (refused) throw refused;
-      const location = response.headers.get('location');
-      if (response.status !== 303 || !location) throw new Error(`pay: HTTP ${response.status}`);
+      const location = answer.headers.location;
+      if (answer.status !== 303 || !location) throw new Error(`pay: HTTP ${answer.status}`);
       return new URL(location).searchParams.get('session_id')!;
     });
     await recordOrder(figures, functions, buyer, sessionId);
@@ -250,6 +254,7 @@ async function runStep(db: pg.Client, plan: OpenLoopPlan, rate: number, index: n
   // This process runs under tsx's CLI, which the stack process started: neither is the stack.
   const loadGenerator = [process.pid, process.ppid];
   const cpuBefore = readStackCpu(rootPid, pgData, loadGenerator);
+  const ownCpuBefore = process.cpuUsage();
   const started = performance.now();
   const inFlight: Array<Promise<Paid | undefined>> = [];
   // Arrivals at fixed times from the step's start, launched by a timer that catches up if late.
@@ -272,6 +277,8 @@ async function runStep(db: pg.Client, plan: OpenLoopPlan, rate: number, index: n
   const paid = (await Promise.all(inFlight)).filter((p): p is Paid => p !== undefined);
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuBetween(cpuBefore, readStackCpu(rootPid, pgData, loadGenerator), seconds);
+  const ownCpu = process.cpuUsage(ownCpuBefore);
+  const generatorCores = (ownCpu.user + ownCpu.system) / 1000 / (seconds * 1000);
   const calls = await functionCalls();
 
   const { rows } = await db.query<{ checkout_session_id: string; n: number; total: number }>(
@@ -300,7 +307,7 @@ async function runStep(db: pg.Client, plan: OpenLoopPlan, rate: number, index: n
         const refused = figures.refusals.get(name)?.length ?? 0;
         return `  ${name.padEnd(32)} ${String(s.length).padStart(5)}  p50 ${ms(percentile(s, 50)).padStart(9)}  p95 ${ms(percentile(s, 95)).padStart(9)}  p99 ${ms(percentile(s, 99)).padStart(9)}  503s ${refused}  errors ${failed.length}${failed.length ? ` (first: ${failed[0]})` : ''}`;
       }),
-      `  CPU, in cores: ${cpu.map(({ label, processes, cores }) => `${label}${processes > 1 ? ` ×${processes}` : ''} ${cores.toFixed(2)}`).join(', ')}`,
+      `  CPU, in cores: ${cpu.map(({ label, processes, cores }) => `${label}${processes > 1 ? ` ×${processes}` : ''} ${cores.toFixed(2)}`).join(', ')}; beside the stack, this load generator ${generatorCores.toFixed(2)}`,
       ...(paid.length ? [`  CPU per purchase paid: ${perPurchase(cpu, seconds, paid.length)}`] : []),
       ...functionLines(calls),
       `  audit: paid sessions without an order ${withoutOrder}, with duplicated orders ${duplicated}, with a wrong total ${wrongTotal}`,

@@ -11,13 +11,14 @@
 //    with 50 subscribers connected, each filtered to their own rows.
 // 4. 500 subscribers on user_messages without a filter, RLS deciding who sees each row: delivery
 //    latency, and a burst's throughput against the same subscribers allowed everything.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { signJwt } from '../stack/keys.ts';
 import { startLocalStack } from '../stack/launch.ts';
+import { httpRequest } from './http-client.ts';
 import { measureReadThroughput } from './read-throughput.ts';
 import { measureDeliveryLatency, measureUnfilteredDelivery } from './realtime-latency.ts';
 import { formatMs, median, percentile, timeRuns } from './stats.ts';
@@ -62,19 +63,11 @@ try {
   const url = `${stack.apiUrl}/rest/v1/orders?select=*,order_items(*)&user_id=eq.${userId}&order=created_at.desc`;
   const headers = { apikey: stack.publishableKey, Authorization: `Bearer ${token}`, 'Accept-Profile': 'public' };
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const getJson = () =>
-    new Promise<unknown>((resolve, reject) => {
-      request(url, { agent, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          if (response.statusCode !== 200) reject(new Error(`REST answered ${response.statusCode}`));
-          else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        });
-      })
-        .on('error', reject)
-        .end();
-    });
+  const getJson = async () => {
+    const answer = await httpRequest(url, { agent, headers });
+    if (answer.status !== 200) throw new Error(`REST answered ${answer.status}`);
+    return JSON.parse(answer.body) as unknown;
+  };
   const viaGateway = await timeRuns(getJson, runs);
   agent.destroy();
 

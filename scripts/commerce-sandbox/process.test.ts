@@ -1,22 +1,12 @@
 // The commerce sandbox as the local stack runs it: a process of its own (process.ts), serving
 // until stopped, and gone with the stack's process even when that one is killed outright.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { freePort } from '../lib/free-port.ts';
 import { repoRoot } from '../lib/paths.ts';
+import { isRunning } from '../lib/processes.ts';
 import { startCommerceSandboxProcess } from './process.ts';
 import { tempDataDir } from './test-support.ts';
-
-/** Whether a process runs (an ended one left unreaped, a zombie, does not). */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 it('serves from a process of its own and leaves none behind once stopped', async () => {
   const data = tempDataDir();
@@ -30,7 +20,7 @@ it('serves from a process of its own and leaves none behind once stopped', async
     expect(((await catalogue.json()) as { products: unknown[] }).products.length).toBeGreaterThan(0);
 
     await sandbox.close();
-    expect(isAlive(sandbox.pid)).toBe(false);
+    expect(isRunning(sandbox.pid)).toBe(false);
     await expect(fetch(`${sandbox.url}/store/store_lumiere_sacree/products`)).rejects.toThrow();
   } finally {
     data.remove();
@@ -51,9 +41,9 @@ it('ends when the process that started it is killed without a chance to stop it'
       parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
       parent.once('exit', (code) => reject(new Error(`the parent exited (${code}) before the sandbox served`)));
     });
-    expect(isAlive(pid)).toBe(true);
+    expect(isRunning(pid)).toBe(true);
     parent.kill('SIGKILL');
-    await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 10_000 }).toBe(false);
   } finally {
     parent.kill('SIGKILL');
     data.remove();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Runs a command to completion, streaming its output; resolves with its exit code. */
 export function runCommand(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
@@ -74,4 +75,14 @@ export function runSuiteProcess(
       });
     });
   });
+}
+
+/** Whether a process runs: an ended one its parent has not reaped yet (a zombie) does not. */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
 }

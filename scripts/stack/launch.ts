@@ -1,6 +1,6 @@
 // Brings up the whole local backend: the cluster, the platform bootstrap, the migrations, the
-// commerce sandbox (in a process of its own, started beside the cluster), the seed, the mail
-// sandbox, the gateway with auth, REST, realtime, storage and the edge functions, and pg_net's
+// commerce and mail sandboxes (each in a process of its own, started beside the cluster), the
+// seed, the gateway with auth, REST, realtime, storage and the edge functions, and pg_net's
 // worker with the Vault secrets scheduled jobs call them with.
 // `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,8 @@ import { applyBootstrap, applyMigrations } from '../db/migrate.ts';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { localDir } from '../lib/paths.ts';
-import { newLocalApiKey, startMailSandbox } from '../mail-sandbox/server.ts';
+import { startMailSandboxProcess } from '../mail-sandbox/process.ts';
+import { newLocalApiKey } from '../mail-sandbox/server.ts';
 import { readAuthMailSettings } from './auth/mail-settings.ts';
 import type { AuthRateLimits } from './auth/rate-limit-settings.ts';
 import { authService } from './auth/service.ts';
@@ -76,7 +77,7 @@ export interface LocalStack extends ProjectKeys {
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { persistent } = options;
-  const port = async (name: 'api' | 'db' | 'mail') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
+  const port = async (name: 'api' | 'db') => options.ports?.[name] ?? (persistent ? defaultPorts[name] : await freePort());
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch((e: Error) => console.error(`stop: ${e.message}`));
@@ -96,6 +97,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await (await sandboxStarting.catch(() => undefined))?.close();
       if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
     });
+    // Likewise the mail sandbox's, with a fresh key each start: the functions get it with the URL,
+    // nothing else needs to know it.
+    const mailDir = persistent ? join(stateDir, 'mail') : mkdtempSync(join(tmpdir(), 'shop-mail-'));
+    const mailStarting = startMailSandboxProcess({ port: options.ports?.mail ?? (persistent ? defaultPorts.mail : 0), dataDir: mailDir, apiKey: newLocalApiKey() });
+    mailStarting.catch(() => undefined); // a failure is thrown where it is awaited, below
+    stops.push(async () => {
+      await (await mailStarting.catch(() => undefined))?.close();
+      if (!persistent) rmSync(mailDir, { recursive: true, force: true });
+    });
     const dataDir = persistent ? await persistentDataDir(stateDir) : undefined;
     step(`PostgreSQL 15 (${dataDir ? `persistent, ${dataDir}` : 'throwaway'})`);
     const cluster = await startCluster({ persistent, dataDir, port: await port('db') });
@@ -108,14 +118,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const sandbox = await sandboxStarting;
 
     const keys = persistent ? persistentProjectKeys(stateDir) : (options.keys ?? newProjectKeys());
-    step('mail sandbox');
-    const mailDir = persistent ? join(stateDir, 'mail') : mkdtempSync(join(tmpdir(), 'shop-mail-'));
-    // A fresh key each start: the functions get it with the URL, nothing else needs to know it.
-    const mail = await startMailSandbox({ port: await port('mail'), dataDir: mailDir, apiKey: newLocalApiKey() });
-    stops.push(async () => {
-      await mail.close();
-      if (!persistent) rmSync(mailDir, { recursive: true, force: true });
-    });
+    step('mail sandbox (a process of its own)');
+    const mail = await mailStarting;
 
     // The captcha provider's siteverify, played offline: the contact-captcha function checks there.
     const captcha = await startCaptchaSandbox({ port: await freePort() });

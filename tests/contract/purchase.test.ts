@@ -1,27 +1,12 @@
 // A purchase through the real HTTP path, with the unmodified supabase-js in Node: create-checkout,
 // the sandbox's hosted payment page (pay), the redirect to the site's /success page, record-order,
 // then the order and its items as the buyer reads them (and another customer does not).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutConsent } from '../../scripts/lib/checkout-consent.ts';
-import type { LocalStack } from '../../scripts/stack/launch.ts';
 import { newCustomer, type ShopEnv } from '../support/shop.ts';
 
-let stack: LocalStack | undefined;
-let env: ShopEnv;
-
-beforeAll(async () => {
-  if (process.env.SUPABASE_URL) env = process.env as unknown as ShopEnv;
-  else {
-    // Loaded only when needed: with the orchestrator's env, nothing of the launcher is required.
-    const { startLocalStack } = await import('../../scripts/stack/launch.ts');
-    stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
-    env = stack.env as unknown as ShopEnv;
-  }
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+// npm test's shared stack (scripts/test.ts), as every contract test.
+const env = process.env as unknown as ShopEnv;
 
 interface Variant {
   id: string;

@@ -2,25 +2,11 @@
 // gets 429 with PostgREST's JSON error (code PT429) once past the limit and never before. Each case
 // comes from its own client address (the gateway hands X-Forwarded-For on, as Kong does) or its
 // own customer, so it neither meets nor uses up another test's allowance.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../scripts/stack/launch.ts';
+import { describe, expect, it } from 'vitest';
 import { client, newCustomer, type ShopEnv } from '../support/shop.ts';
 
-let stack: LocalStack | undefined;
-let env: ShopEnv;
-
-beforeAll(async () => {
-  if (process.env.SUPABASE_URL) env = process.env as unknown as ShopEnv;
-  else {
-    const { startLocalStack } = await import('../../scripts/stack/launch.ts');
-    stack = await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173' });
-    env = stack.env as unknown as ShopEnv;
-  }
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+// npm test's shared stack (scripts/test.ts), as every contract test.
+const env = process.env as unknown as ShopEnv;
 
 const adminId = '00000000-0000-4000-a000-000000000001';
 /** An address of the benchmarking range (RFC 2544), one per case. */

@@ -2,7 +2,10 @@
 // directly and reloaded boots the same app as before, keeps the title the HTML was served with
 // (no change once the app has started), and keeps one set of head tags; a product opened from a
 // shared link sells as usual. Each catalogue page's HTML carries its content (issue 24: what a
-// visitor sees before the app's code has arrived), which the app then takes over as it is.
+// visitor sees before the app's code has arrived), which the app then takes over as it is; each
+// fits in the network's first round trip, with only the rules of its own markup, and the app
+// brings the whole stylesheet before it answers.
+import { gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, useBrowser } from './support/browser.ts';
@@ -128,4 +131,26 @@ it('hands a pre-rendered page to the app without a loader in between or any erro
   expect(errors).toEqual([]);
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');
+});
+
+/** What a server's first round trip carries (TCP's first window: ten segments of 1,460 bytes), its headers aside. */
+const firstRoundTripBytes = 14 * 1024;
+
+it("serves each pre-rendered page within the first round trip, held by no stylesheet, and the app applies the whole one before it answers", async () => {
+  for (const path of ['/', '/store', '/about', '/faq', '/product/prod_gratitude']) {
+    const { html } = await crawl(path);
+    expect(gzipSync(html).length, path).toBeLessThanOrEqual(firstRoundTripBytes);
+    // The whole stylesheet is linked for print only: the page's first paint waits for no request.
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g), path).toEqual([expect.stringContaining('media="print"')]);
+  }
+  // The cart panel (a dialog) is none of the store's own markup: only the whole stylesheet has its rules.
+  const store = await crawl('/store');
+  expect(/<style>([\s\S]*?)<\/style>/.exec(store.html)?.[1]).not.toContain('.z-\\[101\\]');
+
+  const page = await browser.open();
+  await page.goto('/store');
+  await expect.poll(() => page.locator('#root:not([inert])').count()).toBe(1);
+  await cartButton(page).click();
+  await expect.poll(() => page.getByRole('dialog').evaluate((panel) => panel.ownerDocument.defaultView?.getComputedStyle(panel).zIndex)).toBe('101');
+  await screenshot(page, 'deep-link-store-cart');
 });

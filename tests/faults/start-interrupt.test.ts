@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { repoRoot } from '../../scripts/lib/paths.ts';
+import { isRunning } from '../../scripts/lib/processes.ts';
 import { createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
 
 const stateDir = mkdtempSync(join(tmpdir(), 'shop-start-'));
@@ -21,7 +22,7 @@ afterAll(() => {
   if (!dataDir) return;
   // A database a failed round left running is shut down (SIGQUIT: at once) before its files go.
   const pidFile = join(dataDir, 'postmaster.pid');
-  if (existsSync(pidFile) && isAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) {
+  if (existsSync(pidFile) && isRunning(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) {
     process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGQUIT');
   }
   rmSync(dataDir, { recursive: true, force: true });
@@ -88,16 +89,6 @@ function groupMembers(pgid: number): string[] {
   return members;
 }
 
-/** Whether a process runs (an ended one left unreaped, a zombie, does not). */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
 /** Sign-ups, a purchase recorded, realtime channels subscribed; returns what is still in flight. */
 async function busy(env: ShopEnv): Promise<{ inFlight: Promise<unknown>; realtime: RealtimeClient }> {
   const buyer = await newCustomer(env, 'interrupt');
@@ -138,7 +129,7 @@ it('stops every process of npm start on one Ctrl-C, every time, and keeps the da
     const postmaster = Number(readFileSync(join(shop.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     const members = groupMembers(pgid);
     expect(members, `round ${round}: the shop's processes`).toEqual(expect.arrayContaining(['npm start', 'node', 'deno']));
-    expect(isAlive(postmaster)).toBe(true);
+    expect(isRunning(postmaster)).toBe(true);
 
     process.kill(-pgid, 'SIGINT');
     await shop.exited;
@@ -147,7 +138,7 @@ it('stops every process of npm start on one Ctrl-C, every time, and keeps the da
 
     expect(shop.progress(), `round ${round}: the shop's own stop`).toMatch(/▸ stopping\n[\s\S]*✔ stopped\n$/);
     expect(groupMembers(pgid), `round ${round}: processes left in the group`).toEqual([]);
-    expect(isAlive(postmaster), `round ${round}: the database server`).toBe(false);
+    expect(isRunning(postmaster), `round ${round}: the database server`).toBe(false);
     expect(existsSync(join(shop.dataDir, 'postmaster.pid')), `round ${round}: a clean database shutdown`).toBe(false);
   }
 

@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { formatAmount, formatDate, orderReference } from './french-format.ts';
 import { escapeHtml } from './html.ts';
 import { MailError, mailFromEnv } from './mail.ts';
+import { amountListHtml, amountListText, mailPage, productLabel, signOffHtml, signOffLines } from './mail-layout.ts';
 import { requireEnv } from './supabase.ts';
 
 /** What `credit_note_mail(id)` returns. */
@@ -24,8 +25,6 @@ export interface CreditNoteToMail {
   full_name: string | null;
 }
 
-const lineLabel = (line: CreditNoteToMail['lines'][number]) => (line.variant_title ? `${line.product_title} (${line.variant_title})` : line.product_title);
-
 /** The French mail of one credit note: a pure function of it, so racing callers build the same one. */
 export function creditNoteMail(note: CreditNoteToMail, siteUrl: string): { to: string; subject: string; text: string; html: string } {
   const money = (cents: number) => formatAmount(cents, note.currency);
@@ -35,36 +34,34 @@ export function creditNoteMail(note: CreditNoteToMail, siteUrl: string): { to: s
   const heading = `Avoir ${note.number} du ${formatDate(note.created_at)}`;
   const access = 'L’accès aux contenus remboursés est retiré de votre bibliothèque.';
   const download = `Votre avoir ${note.number} se télécharge depuis vos commandes (bouton « Avoir ») :`;
+  const amounts = {
+    lines: note.lines.map((line) => ({ label: productLabel(line), quantity: line.quantity, amountCents: line.amount_cents })),
+    totalLabel: 'Total remboursé',
+    totalCents: note.amount_cents,
+    money,
+  };
   const text = [
     greeting,
     '',
     intro,
     '',
     heading,
-    ...note.lines.map((line) => `- ${lineLabel(line)} × ${line.quantity} : ${money(line.amount_cents)}`),
-    `Total remboursé : ${money(note.amount_cents)}`,
+    ...amountListText(amounts),
     `Motif : ${note.reason}`,
     '',
     access,
     `${download} ${ordersUrl}`,
     '',
-    'Que la lumière vous accompagne,',
-    "L'équipe Lumière Sacrée",
+    ...signOffLines,
   ].join('\n');
-  const cell = 'padding:8px 0;border-bottom:1px solid #eee';
-  const html = `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2d1b3d;max-width:560px;margin:0 auto">
-<p>${escapeHtml(greeting)}</p>
+  const html = mailPage(`<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <h1 style="font-size:18px">${escapeHtml(heading)}</h1>
-<table style="width:100%;border-collapse:collapse">
-${note.lines.map((line) => `<tr><td style="${cell}">${escapeHtml(lineLabel(line))} × ${line.quantity}</td><td style="${cell};text-align:right">${escapeHtml(money(line.amount_cents))}</td></tr>`).join('\n')}
-<tr><td style="padding:8px 0"><strong>Total remboursé</strong></td><td style="padding:8px 0;text-align:right"><strong>${escapeHtml(money(note.amount_cents))}</strong></td></tr>
-</table>
+${amountListHtml(amounts)}
 <p>Motif : ${escapeHtml(note.reason)}</p>
 <p>${escapeHtml(access)}</p>
 <p>Votre avoir ${escapeHtml(note.number)} se télécharge depuis <a href="${escapeHtml(ordersUrl)}">vos commandes</a> (bouton « Avoir »).</p>
-<p>Que la lumière vous accompagne,<br>L'équipe Lumière Sacrée</p>
-</body></html>`;
+${signOffHtml}`);
   return { to: note.email, subject: `Votre remboursement : avoir ${note.number}`, text, html };
 }
 

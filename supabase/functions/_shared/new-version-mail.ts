@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { escapeHtml } from './html.ts';
 import { MailError, mailFromEnv } from './mail.ts';
+import { mailPage, signOffHtml, signOffLines } from './mail-layout.ts';
 import { requireEnv } from './supabase.ts';
 
 /** What `new_version_mail(id)` returns. */
@@ -31,16 +32,13 @@ export function newVersionMail(change: NewVersionToMail, siteUrl: string): { to:
     '',
     `Votre bibliothèque : ${libraryUrl}`,
     '',
-    'Que la lumière vous accompagne,',
-    "L'équipe Lumière Sacrée",
+    ...signOffLines,
   ].join('\n');
-  const html = `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2d1b3d;max-width:560px;margin:0 auto">
-<p>${escapeHtml(greeting)}</p>
+  const html = mailPage(`<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(marker)}</p>
 <p><a href="${escapeHtml(libraryUrl)}">Ouvrir ma bibliothèque</a></p>
-<p>Que la lumière vous accompagne,<br>L'équipe Lumière Sacrée</p>
-</body></html>`;
+${signOffHtml}`);
   return { to: change.email, subject: `Nouvelle version : ${change.product_title}`, text, html };
 }
 

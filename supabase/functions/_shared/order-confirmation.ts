@@ -10,6 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { formatAmount, formatDate, orderReference } from './french-format.ts';
 import { escapeHtml } from './html.ts';
 import { MailError, mailFromEnv } from './mail.ts';
+import { amountListHtml, amountListText, mailPage, productLabel, signOffHtml, signOffLines } from './mail-layout.ts';
 import { consentStatement, type OrderConsent } from './order-consent.ts';
 import { requireEnv } from './supabase.ts';
 
@@ -35,19 +36,21 @@ export interface ConfirmationMail {
   html: string;
 }
 
-const lineLabel = (line: OrderToConfirm['lines'][number]) => (line.variant_title ? `${line.product_title} (${line.variant_title})` : line.product_title);
-
 /** The French confirmation of one recorded order: a pure function of the order, so every racing caller builds the same one. */
 export function confirmationMail(order: OrderToConfirm, siteUrl: string): ConfirmationMail {
   const reference = orderReference(order.id);
-  const money = (cents: number) => formatAmount(cents, order.currency);
-  const lines = order.lines;
   const libraryUrl = `${siteUrl}/dashboard/library`;
   const ordersUrl = `${siteUrl}/dashboard/orders`;
   const greeting = order.full_name ? `Bonjour ${order.full_name},` : 'Bonjour,';
   const intro = 'Merci pour votre commande sur Lumière Sacrée. Votre paiement a bien été reçu.';
   const heading = `Commande n° ${reference} du ${formatDate(order.created_at)} · facture ${order.invoice_number}`;
   const consent = order.consent ? consentStatement(order.consent, siteUrl) : null;
+  const amounts = {
+    lines: order.lines.map((line) => ({ label: productLabel(line), quantity: line.quantity, amountCents: line.price_per_item_cents * line.quantity })),
+    totalLabel: 'Total',
+    totalCents: order.total_amount_cents,
+    money: (cents: number) => formatAmount(cents, order.currency),
+  };
 
   const text = [
     greeting,
@@ -55,33 +58,25 @@ export function confirmationMail(order: OrderToConfirm, siteUrl: string): Confir
     intro,
     '',
     heading,
-    ...lines.map((line) => `- ${lineLabel(line)} × ${line.quantity} : ${money(line.price_per_item_cents * line.quantity)}`),
-    `Total : ${money(order.total_amount_cents)}`,
+    ...amountListText(amounts),
     '',
     `Vos contenus vous attendent dans votre bibliothèque : ${libraryUrl}`,
     `Votre facture ${order.invoice_number} se télécharge depuis vos commandes (bouton « Facture ») : ${ordersUrl}`,
     '',
     ...(consent ? [consent.heading, ...consent.sentences.map((sentence) => `« ${sentence} »`), `${consent.cgv} ${consent.url}`, ''] : []),
-    'Que la lumière vous accompagne,',
-    "L'équipe Lumière Sacrée",
+    ...signOffLines,
   ].join('\n');
 
-  const cell = 'padding:8px 0;border-bottom:1px solid #eee';
-  const html = `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2d1b3d;max-width:560px;margin:0 auto">
-<p>${escapeHtml(greeting)}</p>
+  const html = mailPage(`<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <h1 style="font-size:18px">${escapeHtml(heading)}</h1>
-<table style="width:100%;border-collapse:collapse">
-${lines.map((line) => `<tr><td style="${cell}">${escapeHtml(lineLabel(line))} × ${line.quantity}</td><td style="${cell};text-align:right">${escapeHtml(money(line.price_per_item_cents * line.quantity))}</td></tr>`).join('\n')}
-<tr><td style="padding:8px 0"><strong>Total</strong></td><td style="padding:8px 0;text-align:right"><strong>${escapeHtml(money(order.total_amount_cents))}</strong></td></tr>
-</table>
+${amountListHtml(amounts)}
 <p>Vos contenus vous attendent dans <a href="${escapeHtml(libraryUrl)}">votre bibliothèque</a>.</p>
 <p>Votre facture ${escapeHtml(order.invoice_number)} se télécharge depuis <a href="${escapeHtml(ordersUrl)}">vos commandes</a> (bouton « Facture »).</p>
 ${consent ? `<p style="font-size:14px">${escapeHtml(consent.heading)}</p>
 <ul style="font-size:14px">${consent.sentences.map((sentence) => `<li>« ${escapeHtml(sentence)} »</li>`).join('')}</ul>
 <p style="font-size:14px">${escapeHtml(consent.cgv)} <a href="${escapeHtml(consent.url)}">${escapeHtml(consent.url)}</a></p>
-` : ''}<p>Que la lumière vous accompagne,<br>L'équipe Lumière Sacrée</p>
-</body></html>`;
+` : ''}${signOffHtml}`);
 
   return { to: order.email, subject: `Votre commande n° ${reference} est confirmée`, text, html };
 }

@@ -5,6 +5,7 @@
 // order in the admin area, and to the settings where the administrator chooses what they receive.
 import { formatAmount, formatDateTime, orderReference } from '../_shared/french-format.ts';
 import { escapeHtml } from '../_shared/html.ts';
+import { mailPage } from '../_shared/mail-layout.ts';
 
 interface ContactDetails {
   id: string;
@@ -87,11 +88,9 @@ function render(to: string, subject: string, blocks: Block[], siteUrl: string): 
         : 'quote' in block
           ? `<blockquote style="margin:0 0 12px;padding:8px 14px;border-left:3px solid #c9a227;white-space:pre-wrap">${escapeHtml(block.quote)}</blockquote>`
           : `<p><a href="${escapeHtml(block.url)}">${escapeHtml(block.link)}</a></p>`;
-  const html = `<!doctype html><html lang="fr"><body style="font-family:Georgia,serif;color:#2d1b3d;max-width:560px;margin:0 auto">
-${all.map(htmlBlock).join('\n')}
+  const html = mailPage(`${all.map(htmlBlock).join('\n')}
 <hr style="border:none;border-top:1px solid #eee">
-<p style="font-size:13px;color:#6b5b7b">${escapeHtml(footer)} <a href="${escapeHtml(settings.url)}">${escapeHtml(settings.link)}</a></p>
-</body></html>`;
+<p style="font-size:13px;color:#6b5b7b">${escapeHtml(footer)} <a href="${escapeHtml(settings.url)}">${escapeHtml(settings.link)}</a></p>`);
   return { to, subject, text, html };
 }
 

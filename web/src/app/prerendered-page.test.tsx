@@ -1,7 +1,8 @@
+// @vitest-environment jsdom
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PrerenderedPageHandOver, restorePrerenderedData } from '@/app/prerendered-page';
+import { applyFullStylesheet, PrerenderedPageHandOver, restorePrerenderedData } from '@/app/prerendered-page';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -37,5 +38,43 @@ describe('PrerenderedPageHandOver', () => {
     document.body.append(root);
     render(<PrerenderedPageHandOver root={root} />);
     expect(root.hasAttribute('inert')).toBe(false);
+  });
+});
+
+describe('applyFullStylesheet', () => {
+  /** The link the build writes beside a pre-rendered page's own rules. */
+  function printStylesheet(): HTMLLinkElement {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/assets/index-b.css', media: 'print', id: 'stylesheet' });
+    document.body.append(link);
+    return link;
+  }
+  const settled = (promise: Promise<void>) => Promise.race([promise.then(() => 'loaded'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 20))]);
+
+  it('puts the whole stylesheet on screen at once when it has loaded for print', async () => {
+    const link = printStylesheet();
+    Object.defineProperty(link, 'sheet', { value: new CSSStyleSheet() });
+    expect(await settled(applyFullStylesheet())).toBe('loaded');
+    expect(link.media).toBe('all');
+  });
+
+  it('while it is still loading, links it for the screen in its place and resolves once that has loaded', async () => {
+    printStylesheet();
+    const applied = applyFullStylesheet();
+    const screen = document.getElementById('stylesheet') as HTMLLinkElement;
+    expect([screen.media, screen.getAttribute('href'), document.querySelectorAll('link').length]).toEqual(['all', '/assets/index-b.css', 1]);
+    expect(await settled(applied)).toBe('waiting');
+    screen.dispatchEvent(new Event('load'));
+    expect(await settled(applied)).toBe('loaded');
+  });
+
+  it('does not hold the app when the stylesheet cannot be loaded', async () => {
+    printStylesheet();
+    const applied = applyFullStylesheet();
+    document.getElementById('stylesheet')!.dispatchEvent(new Event('error'));
+    expect(await settled(applied)).toBe('loaded');
+  });
+
+  it('resolves at once on a page without one (the bare shell links it as usual)', async () => {
+    expect(await settled(applyFullStylesheet())).toBe('loaded');
   });
 });

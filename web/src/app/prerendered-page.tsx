@@ -7,6 +7,31 @@ import { useEffect } from 'react';
 /** The element that carries a pre-rendered page's data (a JSON <script>). */
 export const pageDataId = 'page-data';
 
+/**
+ * The link of a pre-rendered page's whole stylesheet: its HTML carries only the rules of its own
+ * markup, and loads the rest for print, which does not hold its first paint (src/prerender).
+ */
+export const fullStylesheetId = 'stylesheet';
+
+/** Applies the pre-rendered page's whole stylesheet to the screen; resolves once it has loaded. */
+export function applyFullStylesheet(): Promise<void> {
+  const link = document.getElementById(fullStylesheetId);
+  if (!(link instanceof HTMLLinkElement)) return Promise.resolve();
+  if (link.sheet) {
+    link.media = 'all';
+    return Promise.resolve();
+  }
+  // Still loading, or failed before this ran (its events then gone): a link for the screen in its
+  // place, which the browser serves from the request under way or asks again. If it cannot be
+  // loaded, the page runs on its own rules rather than not at all.
+  return new Promise((resolve) => {
+    const screen = link.cloneNode() as HTMLLinkElement;
+    screen.media = 'all';
+    screen.onload = screen.onerror = () => resolve();
+    link.replaceWith(screen);
+  });
+}
+
 /** Puts the pre-rendered page's data into `client`; false when this page was not pre-rendered. */
 export function restorePrerenderedData(client: QueryClient): boolean {
   const element = document.getElementById(pageDataId);

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { availability } from '@/prerender/product-structured-data';
 import { sitePages } from '@/prerender/site-pages';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { render, screen } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const insert = vi.fn(async (_row: unknown) => ({ error: null as { message: string } | null }));

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, createCartStore } from '@/features/cart/stores/cart-store';
 import { buildProduct, buildVariant } from '@/testing/catalogue-fixtures';
