@@ -64,7 +64,7 @@ const results: SuiteResult[] = [];
 const phases: Phase[] = [];
 // The stacks of this run (the shared one, the browser journeys', and those the stack and fault
 // tests start in the Vitest processes, which inherit this environment) refuse new work only once
-// requests have stood waiting 5 s, not `npm start`'s 500 ms (lib/in-flight-limit.ts): the lanes
+// requests have stood waiting 5 s, not `npm start`'s 250 ms (lib/in-flight-limit.ts): the lanes
 // side by side on two cores slow every stack for seconds at a time, and a test is not a flood.
 // The tests of the bound itself set theirs.
 process.env.SHOP_GATEWAY_MAX_WAIT_MS ??= '5000';

@@ -21,7 +21,7 @@ export interface SandboxOptions {
   sessionTtlMs?: number;
   /** Requests worked on at once before the next is refused with 503; by default SHOP_COMMERCE_MAX_IN_FLIGHT or 1,000. */
   maxInFlight?: number;
-  /** The standing wait past which new requests are refused with 503; by default SHOP_COMMERCE_MAX_WAIT_MS and SHOP_COMMERCE_WAIT_INTERVAL_MS, or 500 ms over 500 ms. */
+  /** The standing wait past which new requests are refused with 503; by default SHOP_COMMERCE_MAX_WAIT_MS and SHOP_COMMERCE_WAIT_INTERVAL_MS, or 250 ms over 250 ms. */
   waitBound?: WaitBound;
 }
 

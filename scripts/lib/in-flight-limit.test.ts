@@ -89,9 +89,9 @@ describe('waitBoundSetting', () => {
     delete process.env.TEST_LIMIT_WAIT_INTERVAL_MS;
   });
 
-  it('reads the environment, defaults to 500 ms over 500 ms, and refuses nonsense', () => {
+  it('reads the environment, defaults to 250 ms over 250 ms, and refuses nonsense', () => {
     expect(waitBoundSetting('TEST_LIMIT')).toEqual(defaultWaitBound);
-    expect(defaultWaitBound).toEqual({ targetMs: 500, intervalMs: 500 });
+    expect(defaultWaitBound).toEqual({ targetMs: 250, intervalMs: 250 });
     process.env.TEST_LIMIT_MAX_WAIT_MS = '250';
     process.env.TEST_LIMIT_WAIT_INTERVAL_MS = '400';
     expect(waitBoundSetting('TEST_LIMIT')).toEqual({ targetMs: 250, intervalMs: 400 });

@@ -3,8 +3,8 @@
 // their role, as the platform's gateway does), and routing by prefix to the services.
 // Past what the machine can do it answers new work 503 with Retry-After at once rather than let a
 // queue grow (../lib/in-flight-limit.ts): once the requests of one service have been waiting for
-// their response headers more than SHOP_GATEWAY_MAX_WAIT_MS (500 ms) for a whole
-// SHOP_GATEWAY_WAIT_INTERVAL_MS (500 ms), a standing queue; and past SHOP_GATEWAY_MAX_IN_FLIGHT
+// their response headers more than SHOP_GATEWAY_MAX_WAIT_MS (250 ms) for a whole
+// SHOP_GATEWAY_WAIT_INTERVAL_MS (250 ms), a standing queue; and past SHOP_GATEWAY_MAX_IN_FLIGHT
 // requests in flight, a backstop. It used to be that count alone, "never a latency"; but the
 // count at which requests wait too long depends on the machine and on its load (1,000 let
 // purchases wait 9 s on two cores, a low count refused an idle machine's work), and the wait is
@@ -101,7 +101,7 @@ export interface GatewayOptions {
   services: Partial<Record<ServicePrefix, ServiceFactory>>;
   /** Requests one service works on at once before the next is refused with 503; by default SHOP_GATEWAY_MAX_IN_FLIGHT or 1,000. */
   maxInFlight?: number;
-  /** The standing wait past which one service refuses new work; by default SHOP_GATEWAY_MAX_WAIT_MS and SHOP_GATEWAY_WAIT_INTERVAL_MS, or 500 ms over 500 ms. */
+  /** The standing wait past which one service refuses new work; by default SHOP_GATEWAY_MAX_WAIT_MS and SHOP_GATEWAY_WAIT_INTERVAL_MS, or 250 ms over 250 ms. */
   waitBound?: WaitBound;
 }
 
