@@ -27,7 +27,11 @@ function readStored(file: string): StoredEmail {
 }
 
 export class Outbox {
+  /** Oldest first. */
   private readonly emails: StoredEmail[];
+  private readonly byId = new Map<string, StoredEmail>();
+  /** The latest mail sent with each idempotency key. */
+  private readonly byIdempotencyKey = new Map<string, StoredEmail>();
 
   constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true });
@@ -35,27 +39,35 @@ export class Outbox {
       .filter((name) => storedFile.test(name))
       .map((name) => readStored(join(dir, name)))
       .sort((a, b) => a.created_at.localeCompare(b.created_at));
+    for (const email of this.emails) this.index(email);
+  }
+
+  private index(email: StoredEmail): void {
+    this.byId.set(email.id, email);
+    if (email.idempotency_key !== null) this.byIdempotencyKey.set(email.idempotency_key, email);
   }
 
   /** Stores an accepted message and answers its id; a retried idempotent request answers the first one. */
   send(message: Accepted, idempotency: { key: string; rawBody: string } | null): { id: string; repeated: boolean } | ApiError {
     const requestHash = idempotency ? createHash('sha256').update(idempotency.rawBody).digest('hex') : null;
     if (idempotency) {
-      const since = Date.now() - idempotencyWindowMs;
-      const earlier = this.emails.findLast((e) => e.idempotency_key === idempotency.key && Date.parse(e.created_at) > since);
-      if (earlier && earlier.request_hash === requestHash) return { id: earlier.id, repeated: true };
-      if (earlier) return apiError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
+      const earlier = this.byIdempotencyKey.get(idempotency.key);
+      if (earlier && Date.parse(earlier.created_at) > Date.now() - idempotencyWindowMs) {
+        if (earlier.request_hash === requestHash) return { id: earlier.id, repeated: true };
+        return apiError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
+      }
     }
     const email: StoredEmail = { ...message, id: randomUUID(), created_at: new Date().toISOString(), idempotency_key: idempotency?.key ?? null, request_hash: requestHash };
     const file = join(this.dir, `${email.id}.json`);
     writeFileSync(`${file}.tmp`, JSON.stringify(email));
     renameSync(`${file}.tmp`, file);
     this.emails.push(email);
+    this.index(email);
     return { id: email.id, repeated: false };
   }
 
   get(id: string): StoredEmail | undefined {
-    return this.emails.find((e) => e.id === id);
+    return this.byId.get(id);
   }
 
   newestFirst(): StoredEmail[] {
