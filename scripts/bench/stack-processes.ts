@@ -48,8 +48,8 @@ function labelOf(pid: number, rootPid: number, postmasterPid: number | undefined
   const args = commandLine(pid);
   const program = (args[0] ?? '').split('/').at(-1) ?? '';
   if (program === 'deno') {
-    const entry = args.at(-1) ?? '';
-    const fn = /\/functions\/([^/]+)\/index\.ts$/.exec(entry)?.[1];
+    // The entry is one of the worker's arguments (the runtime passes others after it).
+    const fn = args.map((arg) => /\/functions\/([^/]+)\/index\.ts$/.exec(arg)?.[1]).find(Boolean);
     return `deno ${fn ?? 'worker'}`;
   }
   if (program === 'postgres' || args[0]?.startsWith('postgres:')) return postgresLabel(args.join(' '));
