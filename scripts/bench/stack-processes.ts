@@ -45,7 +45,11 @@ function postgresLabel(title: string): string {
 function labelOf(pid: number, rootPid: number, postmasterPid: number | undefined): string {
   if (pid === rootPid) return 'node (stack)';
   if (pid === postmasterPid) return 'postgres (postmaster)';
-  const args = commandLine(pid);
+  return labelOfCommandLine(commandLine(pid));
+}
+
+/** The label of a child of the stack by its command line (program first). */
+export function labelOfCommandLine(args: string[]): string {
   const program = (args[0] ?? '').split('/').at(-1) ?? '';
   if (program === 'deno') {
     // The entry is one of the worker's arguments (the runtime passes others after it).

@@ -64,7 +64,8 @@ interface Process extends Running {
 // V8's last words when the heap limit is reached; the process then aborts (SIGTRAP).
 const heapExhausted = /Fatal JavaScript out of memory/;
 
-function denoArgs(options: WorkerOptions): string[] {
+/** The worker's command line after the Deno binary. */
+export function denoArgs(options: WorkerOptions): string[] {
   const config = join(options.dir, 'deno.json');
   return [
     'run',
