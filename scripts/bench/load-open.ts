@@ -22,7 +22,7 @@ import type { RequestMeasured } from '../stack/functions/service.ts';
 import { signJwt } from '../stack/keys.ts';
 import type { SigningKey } from '../stack/signing-keys.ts';
 import { done, step } from '../lib/log.ts';
-import { httpRequest, type HttpAnswer } from './http-client.ts';
+import { httpRequest, type HttpAnswer } from '../lib/http-client.ts';
 import { cpuBetween, readStackCpu } from './stack-processes.ts';
 import { percentile } from './stats.ts';
 

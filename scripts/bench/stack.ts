@@ -18,7 +18,7 @@ import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { signJwt } from '../stack/keys.ts';
 import { startLocalStack } from '../stack/launch.ts';
-import { httpRequest } from './http-client.ts';
+import { httpRequest } from '../lib/http-client.ts';
 import { measureReadThroughput } from './read-throughput.ts';
 import { measureDeliveryLatency, measureUnfilteredDelivery } from './realtime-latency.ts';
 import { formatMs, median, percentile, timeRuns } from './stats.ts';

@@ -1,7 +1,8 @@
-// The benches' HTTP client, as a load generator such as wrk or k6 speaks: node:http over
-// keep-alive connections, the answer read whole as text. Node's fetch (undici) costs several
-// times as much CPU per request, which a load generator on the stack's own machine takes from
-// the stack it measures (bench:load's open loop spent about 5 ms of CPU per purchase on it).
+// The load generators' HTTP client (the benches', and a test's flood), as wrk or k6 speak it:
+// node:http over keep-alive connections, the answer read whole as text. Node's fetch (undici)
+// costs several times as much CPU per request, which a load generator on the stack's own machine
+// takes from the stack it measures (bench:load's open loop spent about 5 ms of CPU per purchase
+// on it).
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 
 export interface HttpAnswer {
