@@ -3,8 +3,10 @@
 // `contract` (the supabase-js contract and integration tests, Node, one file at a time: they share
 // `npm test`'s stack, and some install fixtures of fixed names on it); `contract-legacy` (the same
 // files again, on that stack with its legacy keys switched on); `e2e` (browser journeys in
-// headless Chromium, one file at a time on a stack of their own).
+// headless Chromium, one file at a time per site npm test serves them from, each on a stack of its
+// own: tests/e2e/support/journey-site.ts).
 import { defineConfig } from 'vitest/config';
+import { journeySites } from './tests/e2e/support/journey-sites.ts';
 
 export default defineConfig({
   test: {
@@ -53,7 +55,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          setupFiles: ['tests/e2e/support/journey-site.ts'],
+          // One worker per site: two journeys on one stack would meet each other's settings (the
+          // CGV in force, the administrator's choices, the limits by address, the analytics).
+          maxWorkers: journeySites().length || 1,
           // A page may take a few seconds under load; a journey waits for what a person would see.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 180_000,

@@ -2,8 +2,8 @@
 // it needs of its own: the unit tests (no stack); the operator's path and pgTAP on a new database
 // the Supabase CLI builds; the local stack's own tests and the fault tests (each file starts its
 // own cluster or stack); the CLI's advisors and lint, the generated-types check, the contract
-// tests and the Deno function tests against one throwaway stack; the browser journeys against
-// another throwaway stack and a production build of the web app. With several lanes, each suite's
+// tests and the Deno function tests against one throwaway stack; the browser journeys, two files
+// at a time, against two more, each with a production build of the web app. With several lanes, each suite's
 // output is printed as one block when it ends; the summary gives each phase's wall time.
 // `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
 // types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
@@ -193,11 +193,17 @@ async function operatorPath(): Promise<void> {
   }
 }
 
-/** Runs `work` on a throwaway stack of its own, stopped as soon as the work ends (or by Ctrl-C). */
-async function onThrowawayStack(label: string, options: Omit<LocalStackOptions, 'persistent'>, work: (stack: LocalStack) => Promise<void>): Promise<void> {
+/** A throwaway stack, stopped by `stopStarted`, or at the end (or by Ctrl-C) if not before. */
+async function startThrowawayStack(label: string, options: Omit<LocalStackOptions, 'persistent'>): Promise<LocalStack> {
   // Every suite signs in from 127.0.0.1: the auth limits are proven on stacks of their own.
   const stack = await phase(`stack start (${label})`, () => startLocalStack({ persistent: false, authRateLimits: testStackRateLimits, ...options }));
   running.push(stack);
+  return stack;
+}
+
+/** Runs `work` on a throwaway stack of its own, stopped as soon as the work ends (or by Ctrl-C). */
+async function onThrowawayStack(label: string, options: Omit<LocalStackOptions, 'persistent'>, work: (stack: LocalStack) => Promise<void>): Promise<void> {
+  const stack = await startThrowawayStack(label, options);
   try {
     await work(stack);
   } finally {
@@ -244,15 +250,22 @@ function sharedStackLane(): Promise<void> {
   });
 }
 
+/** A site the browser journeys run against, up until `stop`. */
+interface JourneySite {
+  siteUrl: string;
+  /** The stack's environment, with the site's URL and build folder (WEB_URL, WEB_DIST_DIR). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
 /**
- * The browser journeys on a stack of their own, so that they never meet the other suites' data
- * or load. The build needs only the stack's address and keys, all chosen before it starts: the
- * build runs while the stack starts; its pre-rendered pages, which read the catalogue, once the
- * stack is up. A real Apache serves it as shared hosting would, reading the `.htaccess` the build
- * wrote (its headers, its Content-Security-Policy, the app's fallback); then `npm run smoke` checks
- * that deployment from outside.
+ * A stack of its own and a production build of the web app for it. The build needs only the
+ * stack's address and keys, all chosen before it starts: the build runs while the stack starts;
+ * its pre-rendered pages, which read the catalogue, once the stack is up. A real Apache serves it
+ * as shared hosting would, reading the `.htaccess` the build wrote (its headers, its
+ * Content-Security-Policy, the app's fallback).
  */
-async function journeysLane(): Promise<void> {
+async function journeySite(label: string): Promise<JourneySite> {
   const [webPort, apiPort, commercePort] = await Promise.all([freePort(), freePort(), freePort()]);
   const siteUrl = `http://127.0.0.1:${webPort}`;
   const keys = newProjectKeys();
@@ -264,25 +277,45 @@ async function journeysLane(): Promise<void> {
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
     VITE_SITE_URL: siteUrl,
   };
-  const outDir = join(scratch, 'web-dist');
-  // Apache's workers run as www-data when the tests run as root: they must reach the build.
-  chmodSync(scratch, 0o711);
-  const built = phase('web app build', () => buildWebApp(webEnv, outDir));
+  const outDir = join(scratch, `web-dist-${webPort}`);
+  const built = phase(`web app build (${label})`, () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
-  await onThrowawayStack('journeys', { siteUrl, keys, ports: { api: apiPort, commerce: commercePort } }, async (stack) => {
-    await built;
-    // The pages crawlers read are written from the catalogue, which the stack's sandbox serves.
-    await phase('web app pre-rendering', () => prerenderWebApp(webEnv, outDir));
-    const web = await serveWithApache({ root: outDir, port: webPort });
-    running.push(web);
-    try {
-      await phase('browser journeys (vitest e2e)', () => vitest('e2e', { ...stack.env, WEB_URL: siteUrl, WEB_DIST_DIR: outDir }));
-      await phase('smoke check of the Apache-served build', () => smoke(siteUrl));
-    } finally {
+  const stack = await startThrowawayStack(label, { siteUrl, keys, ports: { api: apiPort, commerce: commercePort } });
+  await built;
+  await phase(`web app pre-rendering (${label})`, () => prerenderWebApp(webEnv, outDir));
+  const web = await serveWithApache({ root: outDir, port: webPort });
+  running.push(web);
+  return {
+    siteUrl,
+    env: { ...stack.env, WEB_URL: siteUrl, WEB_DIST_DIR: outDir },
+    async stop() {
       await stopStarted(web);
-    }
-  });
+      await stopStarted(stack);
+    },
+  };
+}
+
+/**
+ * The browser journeys, on sites of their own so that they never meet the other suites' data or
+ * load: two sites, one per Vitest worker, each worker taking the next file as it finishes one
+ * (tests/e2e/support/journey-site.ts), or one site when a single file is asked for. Then `npm run
+ * smoke` checks the first deployment from outside.
+ */
+async function journeysLane(): Promise<void> {
+  // Apache's workers run as www-data when the tests run as root: they must reach the builds.
+  chmodSync(scratch, 0o711);
+  const count = fileFilters.length === 1 ? 1 : 2;
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, index) => journeySite(`journeys ${index + 1}`)));
+  const sites = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  try {
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    await phase('browser journeys (vitest e2e)', () => vitest('e2e', { JOURNEY_SITES: JSON.stringify(sites.map((site) => site.env)) }));
+    await phase('smoke check of the Apache-served build', () => smoke(sites[0]!.siteUrl));
+  } finally {
+    for (const site of sites) await site.stop();
+  }
 }
 
 /** A lane that fails counts as one failure and does not stop the others. */
