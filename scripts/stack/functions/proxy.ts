@@ -71,7 +71,10 @@ export function proxyRequest(
       headers: { ...endToEnd(req.headers), 'x-forwarded-for': req.socket.remoteAddress ?? '', 'x-forwarded-proto': 'http' },
     });
     const idle = setTimeout(() => {
-      reject(new IdleTimeoutError(`no response within the request idle timeout of ${rules.idleTimeoutMs / 1000} s`));
+      // Which request, and whether its body had all come in: enough to tell a function that hung
+      // from one still waiting on its caller.
+      const body = req.complete ? 'its body received' : 'its body not yet all received';
+      reject(new IdleTimeoutError(`no response within the request idle timeout of ${rules.idleTimeoutMs / 1000} s (${req.method} ${path.split('?')[0]}, ${body})`));
       upstream.destroy();
     }, rules.idleTimeoutMs);
     upstream.on('response', (answer) => {
