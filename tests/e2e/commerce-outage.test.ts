@@ -1,7 +1,7 @@
 // Browser journeys while the commerce service fails (issue 7): the storefront shows the §8 texts,
 // keeps the cart, and records a paid order once the service is back. The faults are the
-// sandbox's own (loopback fault endpoint), set on the shared stack and always reset: the journey
-// files run one at a time.
+// sandbox's own (loopback fault endpoint), set on this file's stack and always reset: the journey
+// files on one stack run one at a time (tests/e2e/support/journey-site.ts).
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
