@@ -3,7 +3,8 @@
 // recorded by `record_order` (idempotent, so a racing record-order makes the same one order), a
 // canceled or expired one marked so, one that cannot be recorded filed in payment_issues and set
 // aside as `needs_review`. A checkout the service cannot tell about now (still open, or the
-// service failing) stays pending for the next run.
+// service failing) stays pending for the next run; once the service has failed several look-ups
+// in a row, the rest of the run asks it nothing more.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CommerceClient } from '../_shared/commerce.ts';
 import { CommerceError } from '../_shared/errors.ts';
@@ -31,6 +32,17 @@ const window24hMs = 24 * 60 * 60 * 1000;
 const pageSize = 1000;
 // Look-ups in flight at once: enough to overlap the service's latency, few enough not to hammer it.
 const concurrency = 8;
+// Once this many look-ups in a row have failed, the service is taken as down for the rest of the
+// run: a service that times out (10 s a look-up) would otherwise hold the run for a wave of
+// timeouts per 8 checkouts, past the 150 s a function may go unanswered, while the next minute's
+// run starts on it too. One failing session alone does not stop the others.
+const failuresToStop = concurrency;
+
+/** The look-ups of one run: how many failed in a row, and how many were never made. */
+interface Lookups {
+  failedInARow: number;
+  skipped: number;
+}
 
 /** Pending checkouts since a time (of one buyer, or everyone's), or those of erased accounts. */
 type PendingFilter = { since: string; userId?: string } | { detached: true };
@@ -65,12 +77,18 @@ async function pendingCheckouts(service: SupabaseClient, userId: string | undefi
   return [...recent, ...detached.filter((checkout) => !seen.has(checkout.id))];
 }
 
-async function settle(checkout: PendingCheckout, commerce: CommerceClient, service: SupabaseClient): Promise<Settlement> {
+async function settle(checkout: PendingCheckout, commerce: CommerceClient, service: SupabaseClient, lookups: Lookups): Promise<Settlement> {
+  if (lookups.failedInARow >= failuresToStop) {
+    lookups.skipped++;
+    return { outcome: 'still_pending' };
+  }
   let session;
   try {
     session = await commerce.getCheckoutSession(checkout.id);
+    lookups.failedInARow = 0;
   } catch (error) {
     if (!(error instanceof CommerceError)) throw error;
+    lookups.failedInARow++;
     console.warn(`commerce service on ${checkout.id}: ${error.message}; left pending`);
     return { outcome: 'still_pending' };
   }
@@ -119,7 +137,9 @@ async function markPending(service: SupabaseClient, ids: string[], status: 'canc
 /** Reconciles every buyer's pending checkouts, or only `userId`'s. */
 export async function reconcileCheckouts(service: SupabaseClient, commerce: CommerceClient, userId?: string): Promise<ReconciliationSummary> {
   const pending = await pendingCheckouts(service, userId);
-  const settled = await mapBounded(pending, concurrency, (checkout) => settle(checkout, commerce, service));
+  const lookups: Lookups = { failedInARow: 0, skipped: 0 };
+  const settled = await mapBounded(pending, concurrency, (checkout) => settle(checkout, commerce, service, lookups));
+  if (lookups.skipped > 0) console.warn(`commerce service failing: ${lookups.skipped} checkouts not asked about, left pending for the next run`);
 
   const summary: ReconciliationSummary = { recorded: 0, canceled: 0, expired: 0, issues: 0, still_pending: 0 };
   const closed = { canceled: [] as string[], expired: [] as string[] };

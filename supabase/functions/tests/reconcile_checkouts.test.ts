@@ -2,6 +2,8 @@
 // comes back to /success becomes the same one order record-order would make; what cannot be
 // recorded is listed for the administrator; a failing commerce service leaves it for the next run.
 import assert from 'node:assert/strict';
+import { commerceFromEnv } from '../_shared/commerce.ts';
+import { reconcileCheckouts } from '../reconcile-checkouts/reconcile.ts';
 import { expireCommerceSession, pressPaymentButton, setCommerceFault } from './commerce_sandbox.ts';
 import { cart, cartTotal, ordersFor, paidCheckout, recordOrder, startCheckout } from './checkouts.ts';
 import { callFunction, type Customer, env, service, signUpCustomer } from './helpers.ts';
@@ -92,6 +94,39 @@ Deno.test('a paid checkout whose priced lines were tampered with is listed for t
   assert.deepEqual(await ordersFor(sessionId), []);
   const { count } = await service.from('payment_issues').select('*', { count: 'exact', head: true }).eq('checkout_session_id', sessionId);
   assert.equal(count, 1);
+});
+
+Deno.test('with the commerce service failing every look-up, a run stops asking after eight in a row and leaves every checkout pending', async () => {
+  const buyer = await signUpCustomer();
+  const { sessionId } = await startCheckout(buyer);
+  // Forty more pending checkouts of this buyer, copies of a real one under ids of their own.
+  const { data: row } = await service.from('checkout_sessions').select('*').eq('id', sessionId).single();
+  const copies = Array.from({ length: 40 }, () => ({ ...row, id: `cs_copy_${crypto.randomUUID()}` }));
+  const { error } = await service.from('checkout_sessions').insert(copies);
+  assert.equal(error, null);
+  await setCommerceFault('down');
+  // The look-ups the run makes, counted as they leave for the commerce service.
+  let lookups = 0;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    if (String(input instanceof Request ? input.url : input).startsWith(env.commerceUrl)) lookups++;
+    return realFetch(input, init);
+  };
+  let summary;
+  try {
+    summary = await reconcileCheckouts(service, commerceFromEnv(), buyer.user.id);
+  } finally {
+    globalThis.fetch = realFetch;
+    // Gone before the service is back, so that no scheduled run finds them unknown to it.
+    await service.from('checkout_sessions').delete().in('id', copies.map((copy) => copy.id));
+    await setCommerceFault('none');
+  }
+  assert.deepEqual(summary, { recorded: 0, canceled: 0, expired: 0, issues: 0, still_pending: 41 });
+  // Eight look-ups start at once; each failure before the eighth may start one more, none after it.
+  assert.ok(lookups >= 8 && lookups <= 15, `${lookups} look-ups for 41 checkouts`);
+  assert.equal(await checkoutStatus(sessionId), 'pending');
+  // The service back, the next run asks about it again.
+  assert.deepEqual((await reconcileMine(buyer)).body, { recorded: 0, canceled: 0, expired: 0, issues: 0, still_pending: 1 });
 });
 
 Deno.test('the reconciliation racing record-order makes one order', async () => {
