@@ -80,7 +80,7 @@ it('finds a customer by e-mail, shows their orders, grants and revokes the admin
 });
 
 it('refuses to remove the last administrator, in French', async () => {
-  // The contract tests on this shared stack leave administrators of their own: step them down,
+  // The other journeys on this stack leave administrators of their own: step them down,
   // so that the demo administrator is the last one (otherwise this journey would demote them).
   const { data: demo } = await client(process.env as unknown as ShopEnv).auth.signInWithPassword({ email: demoAdmin.email, password: demoAdmin.password });
   const demoted = await service().from('profiles').update({ role: 'customer' }).eq('role', 'admin').neq('id', demo.user!.id);
