@@ -3,8 +3,9 @@
 // the Supabase CLI builds; the local stack's own tests and the fault tests (each file starts its
 // own cluster or stack); the CLI's advisors and lint, the generated-types check, the contract
 // tests and the Deno function tests against one throwaway stack; the browser journeys, two files
-// at a time, against two more, each with a production build of the web app. With several lanes, each suite's
-// output is printed as one block when it ends; the summary gives each phase's wall time.
+// at a time, against two more, each with a production build of the web app. With several lanes,
+// each suite's output is printed as one block when it ends; the summary gives each phase's wall
+// time.
 // `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
 // types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
 // of the vitest suites (any argument with a `/`).
@@ -305,8 +306,8 @@ async function journeySite(label: string): Promise<JourneySite> {
 async function journeysLane(): Promise<void> {
   // Apache's workers run as www-data when the tests run as root: they must reach the builds.
   chmodSync(scratch, 0o711);
-  const count = fileFilters.length === 1 ? 1 : 2;
-  const started = await Promise.allSettled(Array.from({ length: count }, (_, index) => journeySite(`journeys ${index + 1}`)));
+  const siteCount = fileFilters.length === 1 ? 1 : 2;
+  const started = await Promise.allSettled(Array.from({ length: siteCount }, (_, index) => journeySite(`journeys ${index + 1}`)));
   const sites = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   try {
     const failure = started.find((result) => result.status === 'rejected');
