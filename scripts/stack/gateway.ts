@@ -5,14 +5,12 @@
 // queue grow (../lib/in-flight-limit.ts): once the requests of one service have been waiting for
 // their response headers more than SHOP_GATEWAY_MAX_WAIT_MS (250 ms) for a whole
 // SHOP_GATEWAY_WAIT_INTERVAL_MS (250 ms), a standing queue; and past SHOP_GATEWAY_MAX_IN_FLIGHT
-// requests in flight, a backstop. It used to be that count alone, "never a latency"; but the
-// count at which requests wait too long depends on the machine and on its load (1,000 let
-// purchases wait 9 s on two cores, a low count refused an idle machine's work), and the wait is
-// what a caller suffers, so the wait is what is bounded. Each service has its own. The functions'
-// own calls to REST, auth and storage (tagged by the edge runtime, functions/inner-calls.ts) are
-// never refused for a standing queue, nor is a signed-in user whose new work was just answered:
-// what is refused is new work. Websocket upgrades are not counted (a socket's life is not
-// waiting), nor are storage uploads timed (their answer waits for their body).
+// requests in flight, a backstop (why a wait rather than a count: in-flight-limit.ts). Each
+// service has its own. The functions' own calls to REST, auth and storage (tagged by the edge
+// runtime, functions/inner-calls.ts) are never refused for a standing queue, nor is a signed-in
+// user whose new work was just answered: what is refused is new work. Websocket upgrades are not
+// counted (a socket's life is not waiting), nor are storage uploads timed (their answer waits for
+// their body).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import type { Service, ServiceFactory, StackContext } from './context.ts';
