@@ -59,15 +59,17 @@ async function timed(url: string, init: RequestInit = {}): Promise<{ status: num
  * Until the server has counted every held request in: it reads their heads when its event loop
  * gets to them, which on a machine loaded by parallel suites can take seconds. A held request the
  * service answered (refused while the stack's own scheduled jobs briefly filled the bound) is held
- * again, so the bound is filled by this test's requests alone.
+ * again, so the bound is filled by this test's requests alone. The pause comes between holding
+ * and asking: a request held again opens a new connection, and a probe sent at once over its
+ * kept-alive one overtook it every time, took the last place, and had it refused again.
  */
 async function refusedOnce(url: string, init: RequestInit, held: Held[], hold: () => Promise<Held>): Promise<Awaited<ReturnType<typeof timed>>> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     for (let i = 0; i < held.length; i++) if (held[i]!.answered) held[i] = await hold();
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const answer = await timed(url, init);
     if (answer.status === 503 || Date.now() > deadline) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
