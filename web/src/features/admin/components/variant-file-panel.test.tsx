@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
 import type { VariantFileStatus } from '@/features/admin/lib/variant-file-status';
+
+const { rpc } = vi.hoisted(() => ({ rpc: vi.fn() }));
+vi.mock('@/lib/supabase', () => ({ supabase: { rpc } }));
 
 const renderPanel = (status: VariantFileStatus) =>
   render(
@@ -52,6 +55,23 @@ describe('VariantFilePanel', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows « Lecture en ligne uniquement » as asked from the click on, held until the save settles', async () => {
+    let answer: (value: { error: null }) => void = () => undefined;
+    rpc.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    renderPanel({
+      state: 'attached',
+      file: { variant_id: 'var_test', object_path: 'products/var_test/u/a.pdf', file_type: 'pdf', content_type: null, size_bytes: null, uploaded_at: null, online_only: false },
+    });
+    const box = screen.getByRole('checkbox', { name: 'Lecture en ligne uniquement' });
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('admin_set_variant_file_online_only', { p_variant_id: 'var_test', p_online_only: true }));
+    expect(box).toBeChecked();
+    answer({ error: null });
+    await waitFor(() => expect(box).toBeEnabled());
   });
 
   it('asks before removing a file and says that earlier buyers keep theirs', async () => {

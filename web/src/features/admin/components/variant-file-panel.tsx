@@ -25,22 +25,30 @@ const uploadedAt = (iso: string) => new Date(iso).toLocaleString('fr-FR', { date
 function OnlineOnlySwitch({ variantId, onlineOnly }: { variantId: string; onlineOnly: boolean }) {
   const id = useId();
   const setOnlineOnly = useSetFileOnlineOnly();
-  const checked = setOnlineOnly.isPending ? setOnlineOnly.variables.onlineOnly : onlineOnly;
+  // The value asked for shows from the click itself, until the list has been read again: the
+  // mutation's pending state reaches the render a task later, and React would meanwhile put the
+  // box back as the list had it.
+  const [requested, setRequested] = useState<boolean | null>(null);
   return (
     <div className="flex items-start gap-2 text-sm">
       <input
         id={id}
         type="checkbox"
         className="mt-1 h-4 w-4 accent-plum-700"
-        checked={checked}
-        disabled={setOnlineOnly.isPending}
+        checked={requested ?? onlineOnly}
+        disabled={requested !== null}
         aria-describedby={`${id}-help`}
-        onChange={(event) =>
+        onChange={(event) => {
+          const wanted = event.target.checked;
+          setRequested(wanted);
           setOnlineOnly.mutate(
-            { variantId, onlineOnly: event.target.checked },
-            { onError: (error) => toast({ variant: 'destructive', ...messageOf(error, onlineOnlyFailed) }) },
-          )
-        }
+            { variantId, onlineOnly: wanted },
+            {
+              onError: (error) => toast({ variant: 'destructive', ...messageOf(error, onlineOnlyFailed) }),
+              onSettled: () => setRequested(null),
+            },
+          );
+        }}
       />
       <span>
         <label htmlFor={id} className="font-medium text-ink">
