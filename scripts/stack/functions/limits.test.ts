@@ -168,6 +168,27 @@ describe('with the request idle timeout shortened', () => {
   });
 });
 
+describe('a caller gone while its worker boots', () => {
+  it('is let go at once, where relaying it would hold the function waiting for a body lost with the connection', async () => {
+    const runtime = await startRuntime({ denoDir, limits: { requestIdleTimeoutMs: 3000 } });
+    try {
+      const leaving = new AbortController();
+      const gone = runtime.call('/slow-boot', { method: 'POST', body: '{"lost":true}', signal: leaving.signal });
+      // Well inside the fixture's second of booting.
+      setTimeout(() => leaving.abort(), 300);
+      await expect(gone).rejects.toThrow();
+      const served = await runtime.call('/slow-boot', { method: 'POST', body: '{"kept":true}' });
+      expect(await json(served)).toEqual({ body: '{"kept":true}' });
+      await vi.waitFor(() => expect(runtime.measured).toHaveLength(2), { timeout: 10_000 });
+      const [left, answered] = [runtime.measured.find((m) => m.status === 499), runtime.measured.find((m) => m.status === 200)];
+      expect(left?.wallMs).toBeLessThan(3000);
+      expect(answered?.wallMs).toBeLessThan(3000);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
 describe('with the wall clock shortened', () => {
   it('retires a worker: the request it holds finishes, the next one goes to a new worker', async () => {
     const runtime = await startRuntime({ denoDir, limits: { wallClockMs: 1000 } });

@@ -35,6 +35,9 @@ export class UpstreamError extends Error {}
 /** The function sent no response within the request idle timeout. */
 export class IdleTimeoutError extends Error {}
 
+/** The caller left before the request reached the function (while its worker booted). */
+export class CallerGoneError extends Error {}
+
 export interface RelayRules {
   /** How long the function may take to send its response's head. */
   idleTimeoutMs: number;
@@ -51,7 +54,7 @@ function contentTypeSeen(method: string | undefined, headers: IncomingHttpHeader
 /**
  * Forwards `req` to the function at `target`, where it sees `path` (e.g. `/create-checkout?x=1`).
  * Rejects with UpstreamError or IdleTimeoutError if nothing was answered yet, so the caller can
- * still reply.
+ * still reply, and with CallerGoneError, sending nothing, if the caller has already left.
  */
 export function proxyRequest(
   req: IncomingMessage,
@@ -62,6 +65,13 @@ export function proxyRequest(
   onRoundTrips: (roundTrips: RoundTrips) => void = () => undefined,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    // Gone already, as a browser closing its page or pg_net's timeout leaves a call to a worker
+    // still booting: the body went with the connection, and relaying the head alone would hold
+    // the function waiting for the rest until the idle timeout.
+    if (res.destroyed) {
+      reject(new CallerGoneError(`the caller left before ${req.method} ${path.split('?')[0]} reached the function`));
+      return;
+    }
     const upstream = request({
       host: '127.0.0.1',
       port: target.port,

@@ -15,7 +15,7 @@ import { verifyJwt } from '../keys.ts';
 import { jwksOf } from '../signing-keys.ts';
 import { readVerifyJwt } from './config.ts';
 import { limitsFor, type Plan, type RuntimeLimits } from './limits.ts';
-import { IdleTimeoutError, proxyRequest, type RoundTrips, UpstreamError } from './proxy.ts';
+import { CallerGoneError, IdleTimeoutError, proxyRequest, type RoundTrips, UpstreamError } from './proxy.ts';
 import { refuseReservedSecrets } from './secrets.ts';
 import { watchTree } from './watch-tree.ts';
 import type { RequestUsage } from './watchdog.ts';
@@ -38,10 +38,13 @@ export interface FunctionsServiceOptions {
   onRequestMeasured?: (measured: RequestMeasured) => void;
 }
 
+/** The status measured of a request whose caller left before it could be relayed; no one receives it. */
+const clientClosedRequest = 499;
+
 export interface RequestMeasured extends RequestUsage {
   /** The function's name. */
   name: string;
-  /** The status the caller got. */
+  /** The status the caller got; 499 (nginx's "client closed request") when it left before the function was reached. */
   status: number;
   /** From the request reaching the runtime to its answer ending, in ms (the caller's latency, minus the network). */
   wallMs: number;
@@ -160,11 +163,17 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
       }
       const measured = running.begin();
       let roundTrips: RoundTrips = {};
+      let status: number | undefined;
       try {
         await proxyRequest(req, res, running, `${path}${url.search}`, { idleTimeoutMs: limits.requestIdleTimeoutMs, customDomain: limits.customDomain }, (made) => {
           roundTrips = made;
         });
       } catch (error) {
+        if (error instanceof CallerGoneError) {
+          console.error(`[functions:${name}] ${error.message}`);
+          status = clientClosedRequest;
+          return;
+        }
         if (!(error instanceof UpstreamError || error instanceof IdleTimeoutError)) throw error;
         console.error(`[functions:${name}] ${error.message}`);
         if (res.headersSent || res.destroyed) return;
@@ -172,7 +181,7 @@ export function functionsService(options: FunctionsServiceOptions = {}): Service
         else if (await running.limitThatEnded()) platformError(res, 546, 'WORKER_LIMIT', 'Worker failed to respond due to a resource limit (please check logs)');
         else platformError(res, 502, 'WORKER_ERROR', 'Function exited before answering (please check logs)');
       } finally {
-        options.onRequestMeasured?.({ name, status: res.statusCode, wallMs: performance.now() - started, roundTrips, ...measured() });
+        options.onRequestMeasured?.({ name, status: status ?? res.statusCode, wallMs: performance.now() - started, roundTrips, ...measured() });
       }
     }
 

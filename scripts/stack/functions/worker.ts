@@ -197,8 +197,11 @@ export class FunctionWorker {
     });
     child.once('exit', (code, signal) => {
       clearTimeout(wallClock);
-      if (this.current === started) this.current = undefined;
-      if (!this.closed) this.log(`exited (${signal ?? `code ${code}`}); the next request starts it again`);
+      // A retired worker's end was announced with its wall clock; only the current one's is news.
+      if (this.current === started) {
+        this.current = undefined;
+        if (!this.closed) this.log(`exited (${signal ?? `code ${code}`}); the next request starts it again`);
+      }
       started.then((live) => {
         live.agent.destroy();
         this.retired.delete(live);
