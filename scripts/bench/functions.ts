@@ -8,7 +8,8 @@
 //   keeps in stock at the highest quantity the schema accepts;
 // - record-order: that cart, paid on the sandbox page, turned into an order with all its lines;
 // - set-admin-role: the administrator's address looked up among more accounts than one page of
-//   GoTrue's admin API holds (the function pages through them all).
+//   GoTrue's admin API holds (the function once paged through them all; grant_configured_admin()
+//   now finds it in one database call).
 // - issue-download: a buyer's first link to the largest PDF the shop sells (84 illustrated pages,
 //   teaching-pdf.ts), which downloads the original, stamps every page and uploads the copy; each
 //   run is another buyer's order item, so every run stamps.
@@ -55,7 +56,7 @@ try {
   // moments of their choosing. By id: by name, pg_cron finds only the current user's jobs, and
   // these belong to their jobs' roles.
   await db.query(`select cron.unschedule(jobid) from cron.job where jobname in ('reconcile-checkouts', 'send-confirmations')`);
-  step(`${extraAccounts} more accounts, so that set-admin-role pages through GoTrue's list`);
+  step(`${extraAccounts} more accounts, among which set-admin-role finds the administrator`);
   await db.query(
     `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
      select gen_random_uuid(), 'authenticated', 'authenticated', 'bench-' || g || '@example.test',

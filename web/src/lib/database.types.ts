@@ -1048,6 +1048,7 @@ export type Database = {
       credit_note_mail: { Args: { p_credit_note_id: string }; Returns: Json }
       erase_account: { Args: { p_user_id: string }; Returns: string[] }
       export_my_data: { Args: Record<PropertyKey, never>; Returns: Json }
+      grant_configured_admin: { Args: { p_email: string }; Returns: string }
       invoice_document: { Args: { p_order_id: string }; Returns: Json }
       issue_contact_captcha_pass: {
         Args: Record<PropertyKey, never>
