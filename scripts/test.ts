@@ -24,6 +24,7 @@ import { handleInterrupts } from './lib/interrupts.ts';
 import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runSuiteProcess } from './lib/processes.ts';
+import { errorOutsideTests } from './lib/vitest-outcome.ts';
 import { serveWithApache } from './lib/apache.ts';
 import { buildWebApp, prerenderWebApp, type WebEnv } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
@@ -93,7 +94,7 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 async function vitest(project: string, env: Record<string, string>): Promise<void> {
   const report = join(scratch, `vitest-${project}.json`);
-  const { code } = await runSuiteProcess(
+  const { code, stderr } = await runSuiteProcess(
     `vitest ${project}`,
     process.execPath,
     [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...fileFilters],
@@ -115,6 +116,7 @@ async function vitest(project: string, env: Record<string, string>): Promise<voi
   } catch {
     // No report means Vitest itself failed; counted as one failure above.
   }
+  if (code !== 0 && failures.length === 0) failures = [errorOutsideTests(code, stderr)];
   results.push({ name: `vitest ${project}`, passed, failed, failures });
 }
 

@@ -40,7 +40,7 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
 /**
  * Runs a test suite's command to completion. 'live' streams its output as it comes; 'block' (a
  * suite running beside others) holds it and prints it whole, under `label`, when the command ends,
- * so that concurrent suites' lines never interleave. Resolves with the exit code and the stdout.
+ * so that concurrent suites' lines never interleave. Resolves with the exit code and the output.
  */
 export function runSuiteProcess(
   label: string,
@@ -48,16 +48,17 @@ export function runSuiteProcess(
   args: string[],
   options: SpawnOptions,
   mode: 'live' | 'block',
-): Promise<{ code: number; stdout: string }> {
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       ...options,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
     const held: Array<{ stream: NodeJS.WriteStream; chunk: Buffer }> = [];
     const collect = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-      if (stream === process.stdout) stdout.push(chunk);
+      (stream === process.stdout ? stdout : stderr).push(chunk);
       if (mode === 'live') stream.write(chunk);
       else held.push({ stream, chunk });
     };
@@ -72,6 +73,7 @@ export function runSuiteProcess(
       resolve({
         code: code ?? (signal ? 128 : 1),
         stdout: Buffer.concat(stdout).toString(),
+        stderr: Buffer.concat(stderr).toString(),
       });
     });
   });
