@@ -7,9 +7,25 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads the whole body, refusing more than `limit` bytes without buffering the excess. */
+/** The caller went away before its body was all read; the error Node gives an aborted request. */
+function callerLeft(): Error {
+  return Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+}
+
+/**
+ * Reads the whole body, refusing more than `limit` bytes without buffering the excess. Rejects if
+ * the caller has gone, even before this was called (a request that waited for something first):
+ * its body went with its connection, and waiting for it would wait forever.
+ */
 export function readBody(req: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    if (req.destroyed) {
+      reject(callerLeft());
+      return;
+    }
+    req.on('close', () => {
+      if (!req.readableEnded) reject(callerLeft());
+    });
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
