@@ -65,7 +65,7 @@ export function proxyRequest(
   onRoundTrips: (roundTrips: RoundTrips) => void = () => undefined,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    // Gone already, as a browser closing its page or pg_net's timeout leaves a call to a worker
+    // Gone already, as a browser leaving its page or a caller's own timeout leaves a call to a worker
     // still booting: the body went with the connection, and relaying the head alone would hold
     // the function waiting for the rest until the idle timeout.
     if (res.destroyed) {
