@@ -64,12 +64,14 @@ export function proxyRequest(
   rules: RelayRules,
   onRoundTrips: (roundTrips: RoundTrips) => void = () => undefined,
 ): Promise<void> {
+  // The request as the log names it.
+  const named = `${req.method} ${path.split('?')[0]}`;
   return new Promise((resolve, reject) => {
     // Gone already, as a browser leaving its page or a caller's own timeout leaves a call to a worker
     // still booting: the body went with the connection, and relaying the head alone would hold
     // the function waiting for the rest until the idle timeout.
     if (res.destroyed) {
-      reject(new CallerGoneError(`the caller left before ${req.method} ${path.split('?')[0]} reached the function`));
+      reject(new CallerGoneError(`the caller left before ${named} reached the function`));
       return;
     }
     const upstream = request({
@@ -84,7 +86,7 @@ export function proxyRequest(
       // Which request, and whether its body had all come in: enough to tell a function that hung
       // from one still waiting on its caller.
       const body = req.complete ? 'its body received' : 'its body not yet all received';
-      reject(new IdleTimeoutError(`no response within the request idle timeout of ${rules.idleTimeoutMs / 1000} s (${req.method} ${path.split('?')[0]}, ${body})`));
+      reject(new IdleTimeoutError(`no response within the request idle timeout of ${rules.idleTimeoutMs / 1000} s (${named}, ${body})`));
       upstream.destroy();
     }, rules.idleTimeoutMs);
     upstream.on('response', (answer) => {
