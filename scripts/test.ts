@@ -8,7 +8,8 @@
 // time.
 // `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
 // types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
-// of the vitest suites (any argument with a `/`).
+// of the vitest suites, and `npm test -- deno supabase/functions/tests/caller.test.ts` of Deno's
+// (any argument with a `/`).
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -133,11 +134,14 @@ async function denoTypeCheck(): Promise<void> {
   results.push({ name: 'deno check', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
 
+/** The function test files named on the command line (`npm test -- deno supabase/functions/tests/x.test.ts`). */
+const denoFiles = fileFilters.filter((file) => file.startsWith('supabase/functions/'));
+
 async function denoTests(env: Record<string, string>): Promise<void> {
   const { code, stdout } = await runSuiteProcess(
     'deno functions',
     denoExecutable(),
-    ['test', ...functionTestPermissions, 'supabase/functions/tests/'],
+    ['test', ...functionTestPermissions, ...(denoFiles.length > 0 ? denoFiles : ['supabase/functions/tests/'])],
     { cwd: repoRoot, env: { ...process.env, ...env, NO_COLOR: '1' } },
     outputMode,
   );

@@ -34,7 +34,18 @@ const notSignedIn = (cause?: unknown) => new HttpError(401, 'not_signed_in', 'Si
 /** The claims of `token` once getClaims() has verified it; undefined when it is refused. */
 async function verifiedClaims(token: string): Promise<JwtPayload | undefined> {
   verifier ??= publishableClient();
-  const { data, error } = await verifier.auth.getClaims(token, { keys: projectJwks().keys as never });
+  let outcome: Awaited<ReturnType<SupabaseClient['auth']['getClaims']>>;
+  try {
+    outcome = await verifier.auth.getClaims(token, { keys: projectJwks().keys as never });
+  } catch {
+    // getClaims() answers `{ error }` for the tokens it expects to refuse, and throws for the rest:
+    // a header or payload that is not JSON, or not an object; an `alg` it does not know, with a
+    // `kid` it finds (« Invalid alg claim »); a key WebCrypto will not import for that `alg`. Each
+    // is the token's fault, never the platform's: the auth server's failures come back as
+    // `{ error }`. A refusal, not logged, so that forged tokens cannot fill the error logs.
+    return undefined;
+  }
+  const { data, error } = outcome;
   // A token refused is the caller's problem; the auth server failing (legacy tokens) is ours.
   if (error && !(error.status && error.status < 500)) throw error;
   return error || !data ? undefined : data.claims;

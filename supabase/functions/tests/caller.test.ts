@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { requireUser } from '../_shared/caller.ts';
 import { HttpError } from '../_shared/errors.ts';
-import { callFunction, env, service, signUpCustomer } from './helpers.ts';
-import { es256Token, projectSigningKey, refusedTokens, userClaims } from './tokens.ts';
+import { callFunction, env, type FunctionAnswer, service, signUpCustomer } from './helpers.ts';
+import { es256Token, forgedHeaderTokens, projectSigningKey, refusedTokens, userClaims } from './tokens.ts';
 
 // What the hosted runtime hands every function, for the helper called in this test's own process:
 // the publishable keys and the JWKS, read from where GoTrue serves it.
@@ -54,6 +54,13 @@ Deno.test('requireUser refuses with 401 not_signed_in: no header, an empty or no
   }
 });
 
+Deno.test('requireUser refuses every forged header and structure with 401 not_signed_in, the real kid included', async () => {
+  for (const [name, token] of forgedHeaderTokens(crypto.randomUUID())) {
+    const error = await refusal(bearing(token));
+    assert.deepEqual([error.status, error.code], [401, 'not_signed_in'], name);
+  }
+});
+
 Deno.test('a token signed by the project key is accepted only with the user claims it carries', async () => {
   const sub = crypto.randomUUID();
   const caller = await requireUser(bearing(await es256Token(userClaims(sub), projectSigningKey())));
@@ -90,5 +97,30 @@ Deno.test('a signed-in customer gets past the check of each of them (whatever th
   for (const [name, body] of userFunctions) {
     const answer = await callFunction(name, body, customer.token);
     assert.notEqual(answer.status, 401, `${name}: ${JSON.stringify(answer.body)}`);
+  }
+});
+
+/** Each forged token's answer from `name`, a few calls at a time. */
+async function answersToForgedTokens(name: string, body: unknown): Promise<Array<[string, FunctionAnswer]>> {
+  const tokens = forgedHeaderTokens(crypto.randomUUID());
+  const answers: Array<[string, FunctionAnswer]> = [];
+  for (let start = 0; start < tokens.length; start += 8) {
+    const batch = tokens.slice(start, start + 8);
+    answers.push(...(await Promise.all(batch.map(async ([tokenName, token]): Promise<[string, FunctionAnswer]> => [tokenName, await callFunction(name, body, token)]))));
+  }
+  return answers;
+}
+
+Deno.test('every function that needs a signed-in caller answers 401 not_signed_in to every forged header, never a 5xx', async () => {
+  for (const [name, body] of userFunctions) {
+    for (const [tokenName, answer] of await answersToForgedTokens(name, body)) {
+      assert.deepEqual([answer.status, answer.body?.error?.code], [401, 'not_signed_in'], `${name} with ${tokenName}: ${JSON.stringify(answer.body)}`);
+    }
+  }
+});
+
+Deno.test('set-admin-role, which takes any project caller, answers 401 no_project_credentials to every forged header', async () => {
+  for (const [tokenName, answer] of await answersToForgedTokens('set-admin-role', { adminEmail: env.adminEmails[0] })) {
+    assert.deepEqual([answer.status, answer.body?.error?.code], [401, 'no_project_credentials'], `${tokenName}: ${JSON.stringify(answer.body)}`);
   }
 });
