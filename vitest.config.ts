@@ -23,8 +23,9 @@ export default defineConfig({
           environment: 'node',
           include: ['scripts/**/*.test.ts', 'tests/faults/**/*.test.ts'],
           // Mostly waiting on clusters, sockets and child processes: two files at once pay off
-          // even on two CPUs (Vitest's default there is one).
-          maxWorkers: 2,
+          // even on two CPUs (Vitest's default there is one), unless the machine is busy
+          // (npm test chooses: scripts/lib/test-concurrency.ts).
+          maxWorkers: Number(process.env.SHOP_TEST_STACK_WORKERS ?? 2),
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [command = 'start', ...rest] = process.argv.slice(2);
-const entries = { start: 'scripts/start.ts', test: 'scripts/test.ts' };
+const entries = { start: 'scripts/start.ts', test: 'scripts/test.ts', stress: 'scripts/test-stress.ts' };
+/** What each command needs installed: the stress run is the tests'. */
+const needs = command === 'stress' ? 'test' : command;
 const PG_MAJOR = 15;
 const pgLib = `/usr/lib/postgresql/${PG_MAJOR}`;
 
@@ -24,6 +26,8 @@ const osPackages = [
   { name: `postgresql-${PG_MAJOR}-cron`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/pg_cron.control`, for: ['start', 'test'] },
   { name: `postgresql-${PG_MAJOR}-wal2json`, proof: `${pgLib}/lib/wal2json.so`, for: ['start', 'test'] },
   { name: `postgresql-${PG_MAJOR}-plpgsql-check`, proof: `/usr/share/postgresql/${PG_MAJOR}/extension/plpgsql_check.control`, for: ['test'] },
+  // python3: npm test counts each lane's CPU under scripts/lib/tree-cpu.py (a child subreaper).
+  { name: 'python3', proof: '/usr/bin/python3', for: ['test'] },
   { name: 'chromium', proof: '/usr/bin/chromium', for: ['test'] },
   { name: 'fonts-dejavu-core', proof: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', for: ['test'] },
   // pdftotext: the tests read the text of a buyer's stamped copy as a PDF reader would.
@@ -62,7 +66,7 @@ function isDebian() {
 }
 
 function ensureOsPackages() {
-  const missing = osPackages.filter((p) => p.for.includes(command) && !existsSync(p.proof));
+  const missing = osPackages.filter((p) => p.for.includes(needs) && !existsSync(p.proof));
   if (missing.length === 0) return;
   const names = missing.map((p) => p.name);
   const manual = [
@@ -70,7 +74,7 @@ function ensureOsPackages() {
     'Install them by hand, then run the command again. On Debian or Ubuntu, as root:',
     `  apt-get update && apt-get install -y ${names.join(' ')}`,
     'Elsewhere install PostgreSQL 15 with the pgTAP, pg_cron, wal2json and plpgsql_check extensions, pg_prove (Perl',
-    "TAP::Parser::SourceHandler::pgTAP) and, for the tests, Chromium at /usr/bin/chromium, poppler's pdftotext and",
+    "TAP::Parser::SourceHandler::pgTAP) and, for the tests, Python 3, Chromium at /usr/bin/chromium, poppler's pdftotext and",
     'Apache httpd at /usr/sbin/apache2 (modules in /usr/lib/apache2/modules, as Debian lays them out).',
   ];
   if (!isDebian()) fail(['This machine is not Debian-based, so the packages cannot be installed automatically.', ...manual]);
@@ -91,7 +95,7 @@ function ensureNpmDependencies() {
   if (!result.ok) fail([`npm ci failed (${result.why}). Check that the npm registry is reachable, then run the command again.`]);
 }
 
-if (!(command in entries)) fail([`Unknown command "${command}". Use: node scripts/setup.mjs start|test`]);
+if (!(command in entries)) fail([`Unknown command "${command}". Use: node scripts/setup.mjs start|test|stress`]);
 checkNode();
 ensureOsPackages();
 ensureNpmDependencies();

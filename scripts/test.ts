@@ -1,16 +1,18 @@
-// `npm test`: every suite, then one summary. Independent lanes run side by side, each with what
-// it needs of its own: the unit tests (no stack); the operator's path and pgTAP on a new database
-// the Supabase CLI builds; the local stack's own tests and the fault tests (each file starts its
-// own cluster or stack); the CLI's advisors and lint, the generated-types check, the contract
-// tests and the Deno function tests against one throwaway stack; the browser journeys, two files
-// at a time, against two more, each with a production build of the web app. With several lanes,
-// each suite's output is printed as one block when it ends; the summary gives each phase's wall
-// time.
+// `npm test`: every suite, then one summary. Independent lanes run side by side, each a process of
+// its own with what it needs: the unit tests (no stack); the operator's path and pgTAP on a new
+// database the Supabase CLI builds; the local stack's own tests and the fault tests (each file
+// starts its own cluster or stack); the CLI's advisors and lint, the generated-types check, the
+// contract tests and the Deno function tests against one throwaway stack; the browser journeys
+// against one or two more, each with a production build of the web app. How many lanes run at once
+// follows the machine (lib/test-concurrency.ts). Each lane runs under lib/tree-cpu.py, which counts
+// the CPU of its whole process tree. With several lanes, each suite's output is printed as one
+// block when it ends; the summary gives each phase's wall time and each lane's wall and CPU time.
 // `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
 // types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
 // of the vitest suites, and `npm test -- deno supabase/functions/tests/caller.test.ts` of Deno's
 // (any argument with a `/`).
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { startCluster, stopClustersNow } from './db/cluster.ts';
@@ -25,6 +27,7 @@ import { handleInterrupts } from './lib/interrupts.ts';
 import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
 import { runSuiteProcess } from './lib/processes.ts';
+import { testConcurrency, type TestConcurrency } from './lib/test-concurrency.ts';
 import { errorOutsideTests } from './lib/vitest-outcome.ts';
 import { serveWithApache } from './lib/apache.ts';
 import { buildWebApp, prerenderWebApp, type WebEnv } from './lib/web-app.ts';
@@ -54,8 +57,13 @@ interface Phase {
 
 const suites = ['unit', 'operator', 'pgtap', 'advisors', 'lint', 'types', 'stack', 'deno', 'e2e'] as const;
 type Suite = (typeof suites)[number];
-const fileFilters = process.argv.slice(2).filter((arg) => arg.includes('/'));
-const requested = process.argv.slice(2).filter((arg) => !fileFilters.includes(arg));
+type LaneName = 'unit' | 'operator' | 'stack' | 'shared' | 'e2e';
+/** Set in a lane's own process: `--lane=<name>`, added by the run that started it. */
+const laneFlag = process.argv.slice(2).find((arg) => arg.startsWith('--lane='));
+const thisLane = laneFlag?.slice('--lane='.length) as LaneName | undefined;
+const args = process.argv.slice(2).filter((arg) => arg !== laneFlag);
+const fileFilters = args.filter((arg) => arg.includes('/'));
+const requested = args.filter((arg) => !fileFilters.includes(arg));
 const unknown = requested.filter((name) => !(suites as readonly string[]).includes(name));
 if (unknown.length > 0) {
   console.error(`Unknown suite ${unknown.join(', ')}. Suites: ${suites.join(', ')} (none named runs them all).`);
@@ -72,13 +80,13 @@ const phases: Phase[] = [];
 // The tests of the bound itself set theirs.
 process.env.SHOP_GATEWAY_MAX_WAIT_MS ??= '5000';
 process.env.SHOP_COMMERCE_MAX_WAIT_MS ??= '5000';
-const scratch = mkdtempSync(join(tmpdir(), 'shop-test-'));
+/** The run's scratch folder, made by the run and shared with its lanes. */
+const scratch = process.env.SHOP_TEST_SCRATCH ?? mkdtempSync(join(tmpdir(), 'shop-test-'));
 /** Everything started that must be stopped at the end (stacks, the web server), in start order. */
 const running: Array<{ stop(): Promise<void> }> = [];
 const needsSharedStack = (['advisors', 'lint', 'types', 'stack', 'deno'] as const).some(runs);
-const lanes = [runs('unit'), runs('operator') || runs('pgtap'), runs('stack'), needsSharedStack, runs('e2e')].filter(Boolean).length;
 /** With several lanes at once, a child's output is held and printed whole when it ends. */
-const outputMode = lanes > 1 ? 'block' : 'live';
+const outputMode = process.env.SHOP_TEST_OUTPUT === 'live' ? 'live' : 'block';
 
 /** Runs one timed phase of a lane; its duration goes into the summary. */
 async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -305,14 +313,14 @@ async function journeySite(label: string): Promise<JourneySite> {
 
 /**
  * The browser journeys, on sites of their own so that they never meet the other suites' data or
- * load: two sites, one per Vitest worker, each worker taking the next file as it finishes one
+ * load: two sites (one on a busy machine), one per Vitest worker, each worker taking the next file as it finishes one
  * (tests/e2e/support/journey-site.ts), or one site when a single file is asked for. Then `npm run
  * smoke` checks the first deployment from outside.
  */
 async function journeysLane(): Promise<void> {
   // Apache's workers run as www-data when the tests run as root: they must reach the builds.
   chmodSync(scratch, 0o711);
-  const siteCount = fileFilters.length === 1 ? 1 : 2;
+  const siteCount = fileFilters.length === 1 ? 1 : Number(process.env.SHOP_TEST_JOURNEY_SITES ?? 2);
   const started = await Promise.allSettled(Array.from({ length: siteCount }, (_, index) => journeySite(`journeys ${index + 1}`)));
   const sites = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   try {
@@ -325,28 +333,33 @@ async function journeysLane(): Promise<void> {
   }
 }
 
-/** A lane that fails counts as one failure and does not stop the others. */
-async function lane(name: string, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    console.error(`\n${name} could not run: ${(error as Error).message}`);
-    results.push({ name, passed: 0, failed: 1 });
-  }
+/** What each lane does, in its own process. */
+const laneWork: Record<LaneName, { wanted: boolean; work: () => Promise<void> }> = {
+  unit: { wanted: runs('unit'), work: () => phase('unit tests (vitest unit)', () => vitest('unit', {})) },
+  operator: { wanted: runs('operator') || runs('pgtap'), work: () => phase("operator's path and pgTAP", operatorPath) },
+  stack: { wanted: runs('stack'), work: () => phase('stack tests (vitest stack)', () => vitest('stack', {})) },
+  shared: { wanted: needsSharedStack, work: sharedStackLane },
+  e2e: { wanted: runs('e2e'), work: journeysLane },
+};
+/** The longest lanes first, so that the last to start is a short one when they cannot all run at once. */
+const laneOrder: LaneName[] = ['e2e', 'stack', 'shared', 'unit', 'operator'];
+
+/** What a lane's process leaves for the run: its results and phases. */
+interface LaneReport {
+  results: SuiteResult[];
+  phases: Phase[];
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  if (suites.some((suite) => suite !== 'unit' && runs(suite))) step(`Supabase CLI ${await cliVersion()}`);
-  await Promise.all([
-    runs('unit') ? lane('unit', () => phase('unit tests (vitest unit)', () => vitest('unit', {}))) : undefined,
-    runs('operator') || runs('pgtap') ? lane('operator path', () => phase("operator's path and pgTAP", operatorPath)) : undefined,
-    runs('stack') ? lane('stack', () => phase('stack tests (vitest stack)', () => vitest('stack', {}))) : undefined,
-    needsSharedStack ? lane('shared stack', sharedStackLane) : undefined,
-    runs('e2e') ? lane('browser journeys', journeysLane) : undefined,
-  ]);
-  phases.push({ name: 'npm test (wall time)', seconds: (performance.now() - started) / 1000 });
+/** What the summary says of each lane. */
+interface LaneTimes {
+  name: LaneName;
+  wallSeconds: number;
+  /** User and system CPU of the lane's whole process tree; undefined where it could not be counted. */
+  cpuSeconds?: number;
 }
+
+const laneReportPath = (name: LaneName) => join(scratch, `lane-${name}.json`);
+const laneCpuPath = (name: LaneName) => join(scratch, `lane-${name}-cpu.json`);
 
 /** Stops one thing a lane started, unless Ctrl-C's stopAll has taken it already. */
 async function stopStarted(item: { stop(): Promise<void> }): Promise<void> {
@@ -360,38 +373,143 @@ async function stopAll(): Promise<void> {
   for (const item of running.splice(0).reverse()) await item.stop().catch((error: Error) => console.error(`stop: ${error.message}`));
 }
 
-// Ctrl-C stops the stacks and the web server, so no throwaway database outlives the run.
-handleInterrupts(
-  {
-    async graceful() {
-      await stopAll();
-      rmSync(scratch, { recursive: true, force: true });
-    },
-    force: stopClustersNow,
-  },
-  130,
-);
-
-let crashed: Error | undefined;
-try {
-  await main();
-} catch (error) {
-  crashed = error as Error;
-  console.error(`\nnpm test could not run: ${crashed.message}`);
-} finally {
-  await stopAll();
-  rmSync(scratch, { recursive: true, force: true });
+/** In a lane's process: runs it, stops what it started, and leaves its report. A lane that fails counts as one failure. */
+async function runLane(name: LaneName): Promise<never> {
+  // Ctrl-C stops the stacks and the web server, so no throwaway database outlives the run.
+  handleInterrupts({ graceful: stopAll, force: stopClustersNow }, 130);
+  try {
+    await laneWork[name].work();
+  } catch (error) {
+    console.error(`\n${name} lane could not run: ${(error as Error).message}`);
+    results.push({ name: `${name} lane`, passed: 0, failed: 1, failures: [(error as Error).message.split('\n')[0]!] });
+  } finally {
+    await stopAll();
+  }
+  writeFileSync(laneReportPath(name), JSON.stringify({ results, phases } satisfies LaneReport));
+  process.exit(0);
 }
 
-console.log('\nPhases (wall time; the lanes overlap)');
-for (const p of phases) console.log(`  ${p.name.padEnd(34)} ${p.seconds.toFixed(0).padStart(5)} s`);
-console.log('\nSummary');
-for (const r of results) console.log(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
-const failures = results.flatMap((r) => (r.failures ?? []).map((line) => `  ${r.name}: ${line}`));
-if (failures.length > 0) console.log(`\nFailed tests\n${failures.join('\n')}`);
-const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0) + (crashed ? 1 : 0);
-if (failed === 0) done('all tests passed');
-else reportFailure('some tests failed');
-console.log(`total: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+/** Lanes still running, to be told of a signal sent to the run alone. */
+const laneProcesses = new Set<ChildProcess>();
+/** Set by Ctrl-C: no further lane starts. */
+let interrupted = false;
+
+/** Starts a lane's process under tree-cpu.py and waits for it; reads its report and CPU. */
+async function startLane(name: LaneName, concurrency: TestConcurrency, alone: boolean): Promise<LaneTimes> {
+  const started = performance.now();
+  const lane = [process.execPath, '--import', 'tsx', join(repoRoot, 'scripts/test.ts'), ...args, `--lane=${name}`];
+  const meter = join(repoRoot, 'scripts/lib/tree-cpu.py');
+  const child = spawn('python3', [meter, laneCpuPath(name), '--', ...lane], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      SHOP_TEST_SCRATCH: scratch,
+      SHOP_TEST_OUTPUT: alone ? 'live' : 'block',
+      SHOP_TEST_JOURNEY_SITES: String(concurrency.journeySites),
+      SHOP_TEST_STACK_WORKERS: String(concurrency.stackWorkers),
+    },
+  });
+  laneProcesses.add(child);
+  const code = await new Promise<number>((resolve) => {
+    child.on('error', (error) => {
+      console.error(`${name} lane: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
+  });
+  laneProcesses.delete(child);
+  try {
+    const report = JSON.parse(readFileSync(laneReportPath(name), 'utf8')) as LaneReport;
+    results.push(...report.results);
+    phases.push(...report.phases);
+  } catch {
+    results.push({ name: `${name} lane`, passed: 0, failed: 1, failures: [interrupted ? 'interrupted' : `its process ended with code ${code} and no report`] });
+  }
+  let cpuSeconds: number | undefined;
+  if (existsSync(laneCpuPath(name))) {
+    const cpu = JSON.parse(readFileSync(laneCpuPath(name), 'utf8')) as { user: number; system: number; wholeTree: boolean };
+    if (cpu.wholeTree) cpuSeconds = cpu.user + cpu.system;
+  }
+  return { name, wallSeconds: (performance.now() - started) / 1000, cpuSeconds };
+}
+
+/** Runs the wanted lanes, as many at once as the machine allows, the longest first. */
+async function runLanes(concurrency: TestConcurrency): Promise<LaneTimes[]> {
+  const queue = laneOrder.filter((name) => laneWork[name].wanted);
+  const alone = queue.length === 1;
+  const times: LaneTimes[] = [];
+  const worker = async () => {
+    for (let name = queue.shift(); name && !interrupted; name = queue.shift()) times.push(await startLane(name, concurrency, alone));
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency.lanes, queue.length) }, worker));
+  return times;
+}
+
+function printSummary(times: LaneTimes[], wallSeconds: number, concurrency: TestConcurrency, crashed: boolean): number {
+  console.log('\nPhases (wall time; the lanes overlap)');
+  for (const p of phases) console.log(`  ${p.name.padEnd(34)} ${p.seconds.toFixed(0).padStart(5)} s`);
+  console.log(`\nLanes (${concurrency.lanes} at once: ${concurrency.basis}; CPU of each lane's whole process tree)`);
+  const cpu = (seconds: number | undefined) => (seconds === undefined ? '    ?' : seconds.toFixed(0).padStart(5));
+  for (const t of times) console.log(`  ${t.name.padEnd(10)} ${t.wallSeconds.toFixed(0).padStart(5)} s wall ${cpu(t.cpuSeconds)} s CPU`);
+  const own = process.cpuUsage();
+  const counted = times.every((t) => t.cpuSeconds !== undefined);
+  const totalCpu = counted ? times.reduce((sum, t) => sum + t.cpuSeconds!, 0) + (own.user + own.system) / 1e6 : undefined;
+  console.log(`  ${'npm test'.padEnd(10)} ${wallSeconds.toFixed(0).padStart(5)} s wall ${cpu(totalCpu)} s CPU`);
+  console.log('\nSummary');
+  for (const r of results) console.log(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
+  const failures = results.flatMap((r) => (r.failures ?? []).map((line) => `  ${r.name}: ${line}`));
+  if (failures.length > 0) console.log(`\nFailed tests\n${failures.join('\n')}`);
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0) + (crashed ? 1 : 0);
+  if (failed === 0) done('all tests passed');
+  else reportFailure('some tests failed');
+  console.log(`total: ${passed} passed, ${failed} failed`);
+  return failed;
+}
+
+/** The run: chooses how many lanes fit, runs them, and sums them up. */
+async function runAll(): Promise<never> {
+  const started = performance.now();
+  let concurrency: TestConcurrency;
+  try {
+    concurrency = await testConcurrency();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  let lanesDone: Promise<unknown> = Promise.resolve();
+  // A signal sent to the run alone reaches its lanes too; the terminal's Ctrl-C reaches them
+  // itself, and a lane counts both copies as one.
+  handleInterrupts(
+    {
+      async graceful() {
+        interrupted = true;
+        for (const child of laneProcesses) child.kill('SIGTERM');
+        await lanesDone;
+        rmSync(scratch, { recursive: true, force: true });
+      },
+      async force() {
+        for (const child of laneProcesses) child.kill('SIGTERM');
+      },
+    },
+    130,
+  );
+  let crashed = false;
+  let times: LaneTimes[] = [];
+  try {
+    if (suites.some((suite) => suite !== 'unit' && runs(suite))) step(`Supabase CLI ${await cliVersion()}`);
+    step(`lanes: ${concurrency.lanes} at once (${concurrency.basis})`);
+    lanesDone = runLanes(concurrency);
+    times = (await lanesDone) as LaneTimes[];
+  } catch (error) {
+    crashed = true;
+    console.error(`\nnpm test could not run: ${(error as Error).message}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  const failed = printSummary(times, (performance.now() - started) / 1000, concurrency, crashed);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+await (thisLane ? runLane(thisLane) : runAll());
