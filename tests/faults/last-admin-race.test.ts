@@ -53,10 +53,14 @@ async function administrators(): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Waits until the given connection's backend is blocked on a lock. */
+/**
+ * Waits until the given connection's backend is blocked on a lock: PostgreSQL announces no such
+ * event, so pg_stat_activity is read until it shows it. The bound is a failure's (30 s), not the
+ * 2 s of reads a busy machine could spend before the call even reached its lock.
+ */
 async function waitUntilBlocked(client: pg.Client): Promise<void> {
   const pid = (client as unknown as { processID: number }).processID;
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     const { rows } = await owner.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [pid]);
     if (rows.length > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
