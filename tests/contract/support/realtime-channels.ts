@@ -99,5 +99,37 @@ export async function ready(listening: ListeningChannel): Promise<void> {
   if (system.status !== 'ok') throw new Error(`postgres_changes: ${String(system.message)}`);
 }
 
+/** A Phoenix message as the server sent it, before realtime-js reads it. */
+export interface ServerFrame {
+  join_ref: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * The `ws` transport, keeping every text frame the server sends: what realtime-js hands a callback
+ * leaves out the `ids` of a change and the join reply, which these tests read.
+ */
+export function recordingTransport(): { transport: typeof ws; frames: Inbox<ServerFrame> } {
+  const frames = new Inbox<ServerFrame>();
+  class RecordingSocket extends ws {
+    constructor(...args: ConstructorParameters<typeof ws>) {
+      super(...args);
+      this.on('message', (data: Buffer, isBinary: boolean) => {
+        if (isBinary) return;
+        const parsed = JSON.parse(data.toString('utf8')) as unknown;
+        // vsn 2.0.0 sends [join_ref, ref, topic, event, payload]; 1.0.0 an object.
+        if (Array.isArray(parsed)) {
+          const [join_ref, ref, topic, event, payload] = parsed as [string | null, string | null, string, string, Record<string, unknown>];
+          frames.push({ join_ref, ref, topic, event, payload });
+        } else frames.push(parsed as ServerFrame);
+      });
+    }
+  }
+  return { transport: RecordingSocket, frames };
+}
+
 /** Gives a delivery that should not happen the time it would have taken, after a later one arrived. */
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
