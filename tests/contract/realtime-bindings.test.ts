@@ -87,7 +87,7 @@ async function insertNote(owner: string, body: string): Promise<number> {
 }
 
 /** The ids realtime-js kept for the channel's bindings, by position. */
-const clientIds = (channel: ListeningChannel) => channel.channel.bindings.postgres_changes!.map((b) => b.id as number);
+const clientIds = (channel: ListeningChannel) => channel.channel.bindings.postgres_changes!.map((b) => Number(b.id));
 
 describe('a channel with several bindings, every one served', () => {
   it('serves the admin hook’s pair (an unfiltered INSERT on one table, a filtered UPDATE on another), each change to its binding', async () => {

@@ -112,11 +112,11 @@ export interface ServerFrame {
  * The `ws` transport, keeping every text frame the server sends: what realtime-js hands a callback
  * leaves out the `ids` of a change and the join reply, which these tests read.
  */
-export function recordingTransport(): { transport: typeof ws; frames: Inbox<ServerFrame> } {
+export function recordingTransport(): { transport: new (address: string | URL, protocols?: string | string[]) => ws; frames: Inbox<ServerFrame> } {
   const frames = new Inbox<ServerFrame>();
   class RecordingSocket extends ws {
-    constructor(...args: ConstructorParameters<typeof ws>) {
-      super(...args);
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols);
       this.on('message', (data: Buffer, isBinary: boolean) => {
         if (isBinary) return;
         const parsed = JSON.parse(data.toString('utf8')) as unknown;
