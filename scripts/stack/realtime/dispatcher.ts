@@ -51,15 +51,18 @@ export class ChangeDispatcher {
     const data = await retryTransient(`loading ${change.schema}.${change.table} of transaction ${change.xid}`, () => loadChangeData(this.pool, change, roles), this.log);
     if (!data?.published) return;
     const typeOf = (name: string) => data.columns.find((c) => c.name === name)?.type;
-    const compared = event === 'DELETE' ? data.oldRecord : data.record;
-    const passing = candidates.filter(({ subscriber, binding }) => this.mayRead(data, event, subscriber.role) && matchesFilters(binding.filters, compared ?? {}, typeOf));
+    // Realtime's apply_rls tests filters against the new row's columns, which a DELETE has none
+    // of: a DELETE passes every filter ("Delete events are not filterable").
+    const passing = candidates.filter(
+      ({ subscriber, binding }) => this.mayRead(data, event, subscriber.role) && (event === 'DELETE' || matchesFilters(binding.filters, data.record ?? {}, typeOf)),
+    );
     const visible = await this.visibleSubscribers(change, event, data, passing);
+    // Realtime's MessageDispatcher prepends each matching binding's id: the last binding first,
+    // and an id twice when two bindings have the same params.
     const idsBySubscriber = new Map<Subscriber, number[]>();
     for (const { subscriber, binding } of passing) {
       if (!visible.has(subscriber)) continue;
-      const ids = idsBySubscriber.get(subscriber) ?? [];
-      if (!ids.includes(binding.id)) ids.push(binding.id);
-      idsBySubscriber.set(subscriber, ids);
+      idsBySubscriber.set(subscriber, [binding.id, ...(idsBySubscriber.get(subscriber) ?? [])]);
     }
     const shaped = new Map<string, unknown>();
     for (const [subscriber, ids] of idsBySubscriber) {

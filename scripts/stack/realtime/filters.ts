@@ -265,8 +265,8 @@ function evaluate(filter: ColumnFilter, type: string, value: unknown): boolean |
 
 /**
  * Whether a typed record passes every condition. A condition on a column the record does not
- * carry (a DELETE's old record holds only the replica identity) is skipped, as Realtime's join of
- * filters with the WAL columns skips it; a NULL outcome does not pass.
+ * carry is skipped, as Realtime's join of filters with the WAL columns skips it; a NULL outcome
+ * does not pass.
  */
 export function matchesFilters(filters: ColumnFilter[], record: Record<string, unknown>, typeOf: (column: string) => string | undefined): boolean {
   return filters.every((filter) => {
