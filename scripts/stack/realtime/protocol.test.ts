@@ -112,7 +112,26 @@ describe('joining', () => {
     });
     expect((await system({ event: '*', schema: 'public', table: 'not_published' })).message).toMatch(/^Unable to subscribe to changes with given parameters. Please check Realtime is enabled/);
     expect((await system({ event: '*', schema: 'public', table: 'user_messages', filter: 'nope=eq.1' })).message).toMatch(/invalid column for filter nope$/);
-    expect((await system({ event: '*', schema: 'public', table: 'user_messages', filter: 'is_read=eq.maybe' })).message).toMatch(/invalid input syntax for type boolean/);
+    expect((await system({ event: '*', schema: 'public', table: 'user_messages', filter: 'is_read=eq.maybe' })).message).toMatch(
+      /Exception: ERROR 22P02 \(invalid_text_representation\) invalid input syntax for type boolean: "maybe"$/,
+    );
+  });
+
+  it('reports a claims role that does not exist for the last binding Realtime tries, the first that names a published table', async () => {
+    const socket = await open();
+    const { signJwt } = await import('../keys.ts');
+    const token = signJwt({ role: 'nobody', exp: Math.floor(Date.now() / 1000) + 600 }, stack.signingKey);
+    const bindings = [
+      { event: 'INSERT', schema: 'public', table: 'user_messages' },
+      { event: 'UPDATE', schema: 'public', table: 'user_messages' },
+    ];
+    const { system } = await socket.join('realtime:nobody', { config: { postgres_changes: bindings }, access_token: token });
+    // subscription_check_filters asks has_column_privilege of the role; the last binding is inserted first.
+    expect(system?.payload).toMatchObject({
+      status: 'error',
+      message:
+        'Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [event: UPDATE, schema: public, table: user_messages, filters: [], select: nil]. Exception: ERROR 42704 (undefined_object) role "nobody" does not exist',
+    });
   });
 
   it('refuses private channels, whose policies this stack does not have', async () => {
