@@ -148,6 +148,9 @@ export class FunctionWorker {
     });
     const endFor = (why: string) => {
       limitCrossed ??= why;
+      // The next request starts a new worker at once: until its exit is seen, this process would
+      // still take it, and answer it 546 for a limit it never crossed.
+      if (this.current === started) this.current = undefined;
       this.log(`${why}: the worker is ended, as on hosted Supabase (${limitsPage})`);
       child.kill('SIGKILL');
     };
