@@ -227,32 +227,61 @@ describe('inFlightLimit on a real server', () => {
   });
 
   it('measures a streamed answer to its headers, not to its end, and does not time what is asked not to be', { timeout: 30_000 }, async () => {
-    const limit = inFlightLimit(10_000, { targetMs: 50, intervalMs: 200 }, 'The streams');
+    // The test's clock, and uploads answered when the test says: what is timed decides, not how
+    // fast a loaded machine sends and answers a flood.
+    let clock = 0;
+    const limit = inFlightLimit(10_000, { targetMs: 50, intervalMs: 200 }, 'The streams', () => clock);
     const streams: ServerResponse[] = [];
+    const uploads: ServerResponse[] = [];
+    let arrived: () => void = () => undefined;
     server = createServer((req, res) => {
       const upload = req.url!.startsWith('/upload');
       if (!limit.admit(res, { timed: !upload || req.url === '/upload?timed' })) return;
-      // An upload answers once its body has arrived (here 300 ms); a stream answers at once and goes on.
-      if (upload) setTimeout(() => res.end('stored'), 300);
+      if (req.url === '/ping') res.end('ok');
+      // An upload answers once its body has arrived (here: once the test ends it); a stream answers at once and goes on.
+      else if (upload) uploads.push(res);
       else {
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         res.write('first bytes');
         streams.push(res);
       }
+      arrived();
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const ping = async () => (await timed(`${url}/ping`)).status;
+    /** `count` uploads to `path`, resolved once the server holds them all; their answers. */
+    const holdUploads = async (path: string, count: number) => {
+      const all = new Promise<void>((resolve) => (arrived = () => uploads.length === count && resolve()));
+      const answers = Array.from({ length: count }, () => timed(`${url}${path}`));
+      await all;
+      return answers;
+    };
     // Many long streams: their headers came at once, so no queue stands however long they last.
     const open = Array.from({ length: queueDepth * 2 }, () => new Promise<void>((resolve) => rawRequest(url, (response) => response.once('data', () => resolve())).end()));
     await Promise.all(open);
-    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(limit.inFlight).toBe(queueDepth * 2);
-    expect(limit.queue.stands(performance.now())).toBe(false);
-    // Uploads arriving 100 a second, 300 ms each to their answer: untimed, nothing is refused.
-    const uploads = async (path: string) => (await flood(`${url}${path}`, 100, 1.5)).map((a) => a.status);
-    expect(await uploads('/upload')).toEqual(Array(150).fill(200));
+    clock = 100;
+    expect(limit.queue.wait(clock)).toBe(0);
+    expect(await ping()).toBe(200);
+    clock = 400;
+    expect(await ping()).toBe(200);
+    // Uploads held past the target for longer than the interval: untimed, nothing is refused.
+    const untimed = await holdUploads('/upload', queueDepth * 2);
+    clock = 500;
+    expect(await ping()).toBe(200);
+    clock = 800;
+    expect(await ping()).toBe(200);
+    for (const res of uploads.splice(0)) res.end('stored');
+    expect((await Promise.all(untimed)).map((a) => a.status)).toEqual(Array(queueDepth * 2).fill(200));
     // The same, timed, is a queue standing past 50 ms for an interval: what the untimed ones were not counted as.
-    expect(await uploads('/upload?timed')).toContain(503);
+    const timedUploads = await holdUploads('/upload?timed', queueDepth * 2);
+    clock = 900;
+    expect(await ping()).toBe(200);
+    clock = 1200;
+    expect(await ping()).toBe(503);
+    for (const res of uploads.splice(0)) res.end('stored');
+    expect((await Promise.all(timedUploads)).map((a) => a.status)).toEqual(Array(queueDepth * 2).fill(200));
     for (const res of streams) res.end();
   });
 });
