@@ -3,11 +3,13 @@
 // then settled (no request in flight, finite animations over), its document is checked, once per
 // address per journey; the state it ends in is checked too (only the shop's own pages), unless its
 // document is still the one its last check read. Any violation fails the journey. Checked in the
-// background while the journey goes on: a check the page navigates away from mid-way counts for
-// nothing, and the next address (or the reloaded document) gets its own.
+// background while the journey goes on, except while axe runs: it holds the page's main thread, so
+// the journey's calls on that page wait for it (page-gate.ts). A check the page navigates away from
+// mid-way counts for nothing, and the next address (or the reloaded document) gets its own.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { asCheck, holdWhile } from './page-gate.ts';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA (axe's tags; 2.2 adds AA rules only). */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -92,13 +94,13 @@ export function watchAccessibility(origin: string) {
       const html = await page.evaluate<string>('document.documentElement.outerHTML');
       // The state it ends in is the one its last check read: the same findings again.
       if (always && entry.lastRead?.url === url && entry.lastRead.html === html) return;
-      let found = await violationsOf(page);
+      let found = await holdWhile(page, () => violationsOf(page));
       // Checks run beside the journey, which may have clicked meanwhile: a colour read in the middle
       // of the transition it started is read again once the page's animations have ended. A real
       // contrast failure is still there then.
       if (found.some((violation) => violation.id === 'color-contrast') && page.url() === url) {
         await settle(page, entry.requests);
-        found = await violationsOf(page);
+        found = await holdWhile(page, () => violationsOf(page));
       }
       // Left for another address meanwhile: what was read may mix both; that address gets its own check.
       if (page.url() !== url) return;
@@ -115,7 +117,7 @@ export function watchAccessibility(origin: string) {
 
   /** One check at a time per page (axe refuses a second run in a document while one is going). */
   function enqueue(entry: Watched, always: boolean): Promise<void> {
-    const next = entry.queue.then(() => checkNow(entry, always));
+    const next = entry.queue.then(() => asCheck(() => checkNow(entry, always)));
     entry.queue = next;
     return next;
   }

@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { useFileFixture } from '../../../scripts/lib/file-fixture.ts';
 import { watchAccessibility } from './accessibility.ts';
 import { recordCspViolations } from './csp-violations.ts';
+import { installPageGate } from './page-gate.ts';
 
 export const screenshotsDir = join(import.meta.dirname, '..', 'screenshots');
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -63,6 +64,7 @@ export function useBrowser(): { open(options?: BrowserContextOptions): Promise<P
     async open(options = {}) {
       const tab = await newPage(browser(), options);
       opened.push({ ...tab, violations: await recordCspViolations(tab.context) });
+      installPageGate(tab.page);
       accessibility.watch(tab.page);
       return tab.page;
     },
