@@ -6,7 +6,7 @@ import { stopClustersNow } from './db/cluster.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
 import { done, step } from './lib/log.ts';
 import { localDir } from './lib/paths.ts';
-import { serveWebApp, type WebServer } from './lib/web-app.ts';
+import { killWebServers, serveWebApp, type WebServer } from './lib/web-app.ts';
 import { ensureDemoPurchase } from './stack/demo-purchase.ts';
 import { defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
 
@@ -78,7 +78,8 @@ handleInterrupts({
     await stop();
   },
   async force() {
-    web?.kill();
+    // Vite too while it starts, before `web` is set.
+    killWebServers();
     await stopClustersNow();
   },
 });

@@ -4,6 +4,7 @@
 // Apache instead (apache.ts), reading the hosting configuration the build writes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from './paths.ts';
 import { runCommand, stopProcess, waitForHttp } from './processes.ts';
 
@@ -18,6 +19,9 @@ export interface WebEnv {
 }
 
 const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
+const exitWithParent = pathToFileURL(join(repoRoot, 'scripts/lib/exit-with-parent.mjs')).href;
+/** The servers started and not yet exited, serving or still starting. */
+const servers = new Set<ChildProcess>();
 const tsx = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
 const webDir = join(repoRoot, 'web');
 
@@ -45,13 +49,21 @@ export interface WebServer {
   kill(): void;
 }
 
+/** Ends every server started here at once, those still starting too (a forced stop). */
+export function killWebServers(): void {
+  for (const child of servers) child.kill('SIGKILL');
+}
+
 export async function serveWebApp(options: { mode: 'dev' | 'preview'; port: number; env: WebEnv; outDir?: string }): Promise<WebServer> {
   const args = options.mode === 'dev' ? [vite] : [vite, 'preview', ...(options.outDir ? ['--outDir', options.outDir] : [])];
-  const child: ChildProcess = spawn(process.execPath, [...args, '--host', '127.0.0.1', '--port', String(options.port), '--strictPort'], {
+  // stdin is a pipe held open until this process ends: the server does not outlive it.
+  const child: ChildProcess = spawn(process.execPath, ['--import', exitWithParent, ...args, '--host', '127.0.0.1', '--port', String(options.port), '--strictPort'], {
     cwd: webDir,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['pipe', 'ignore', 'inherit'],
   });
+  servers.add(child);
+  child.once('exit', () => servers.delete(child));
   const url = `http://127.0.0.1:${options.port}`;
   await waitForHttp(url);
   return { url, stop: () => stopProcess(child), kill: () => child.kill('SIGKILL') };
