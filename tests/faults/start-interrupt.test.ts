@@ -16,8 +16,11 @@ import { createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.
 
 const stateDir = mkdtempSync(join(tmpdir(), 'shop-start-'));
 let dataDir: string | undefined;
+/** The group of the shop last started: a round that failed before its Ctrl-C leaves it running. */
+let shopGroup: number | undefined;
 
 afterAll(() => {
+  if (shopGroup !== undefined && groupMembers(shopGroup).length > 0) process.kill(-shopGroup, 'SIGKILL');
   rmSync(stateDir, { recursive: true, force: true });
   if (!dataDir) return;
   // A database a failed round left running is shut down (SIGQUIT: at once) before its files go.
@@ -48,6 +51,7 @@ async function startShop(): Promise<RunningShop> {
     env: { ...process.env, SHOP_STATE_DIR: stateDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  shopGroup = child.pid;
   // npm waits for its script, then ends the way the signal asked (SIGINT).
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
@@ -87,6 +91,23 @@ function groupMembers(pgid: number): string[] {
     }
   }
   return members;
+}
+
+/** The processes of a process group, with their pids and command lines. */
+function groupProcesses(pgid: number): Array<{ pid: number; args: string }> {
+  const found: Array<{ pid: number; args: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid || fields[0] === 'Z') continue;
+      found.push({ pid: Number(entry), args: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return found;
 }
 
 /** Sign-ups, a purchase recorded, realtime channels subscribed; returns what is still in flight. */
@@ -155,3 +176,22 @@ it('stops every process of npm start on one Ctrl-C, every time, and keeps the da
     await shop.exited;
   }
 }, 240_000);
+
+// A forced stop (the 30 s limit, a second Ctrl-C) ends `start.ts` without waiting for its
+// servers, and so does a crash or a kill -9. Nothing it started may outlive it: not Vite, which
+// gets no Ctrl-C of its own when it was started after the key press. The database, which pg_ctl
+// detaches, is the forced stop's own work (stopClustersNow) and is left to afterAll here.
+it('leaves no process of its own behind when start.ts ends without stopping them', async () => {
+  const shop = await startShop();
+  dataDir = shop.dataDir;
+  const pgid = shop.child.pid!;
+  const entry = groupProcesses(pgid).find((p) => p.args.includes('scripts/start.ts'));
+  expect(entry, 'start.ts in the group').toBeDefined();
+  expect(groupProcesses(pgid).some((p) => p.args.includes('vite/bin/vite.js')), 'the Vite server').toBe(true);
+  // Every process of the shop but the database writes to this stderr: it closes once they are all gone.
+  const stderrClosed = new Promise<void>((resolve) => shop.child.stderr!.once('close', () => resolve()));
+  process.kill(entry!.pid, 'SIGKILL');
+  await shop.exited;
+  await stderrClosed;
+  expect(groupMembers(pgid), 'processes left in the group').toEqual([]);
+}, 180_000);
