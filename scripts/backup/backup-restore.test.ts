@@ -174,15 +174,24 @@ describe('npm run backup', () => {
     }, 120_000);
 });
 
-describe('npm run restore', () => {
-  it('refuses a wrong passphrase, a corrupted and a truncated archive and a target of other migrations, and leaves the target as it was', async () => {
-    const before = await allChecksums(targetDb);
-    const objectsBefore = await objectsOf(target, targetDb);
+// Each refusal runs `npm run restore` once or twice, each run a few seconds of CPU (Node through
+// tsx, GnuPG's passphrase stretching): one test each, so that none waits on all five runs of them
+// on a loaded machine.
+describe('npm run restore refuses, and leaves the target as it was', () => {
+  let before: TableChecksum[];
+  let objectsBefore: string[];
+  beforeAll(async () => {
+    before = await allChecksums(targetDb);
+    objectsBefore = await objectsOf(target, targetDb);
+  });
 
+  it('a wrong passphrase', async () => {
     const wrong = await restoreInto(target, archive, { BACKUP_PASSPHRASE: 'not-the-right-passphrase' });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('restore refused: Wrong passphrase');
+  }, 120_000);
 
+  it('a corrupted archive', async () => {
     // One byte changed in the middle, without the .sha256: GnuPG's integrity check refuses it.
     const corrupted = join(folder, 'corrupted.tar.gpg');
     const bytes = readFileSync(archive);
@@ -191,10 +200,13 @@ describe('npm run restore', () => {
     const damaged = await restoreInto(target, corrupted);
     expect(damaged.code).toBe(1);
     expect(damaged.stderr).toMatch(/restore refused: .*corrupted\.tar\.gpg is corrupted or truncated: the decryption's integrity check failed/);
+  }, 120_000);
 
+  it('a truncated archive', async () => {
     // Cut in half: refused by its .sha256, and without it by the decryption.
+    const bytes = readFileSync(archive);
     const truncated = join(folder, 'truncated.tar.gpg');
-    writeFileSync(truncated, readFileSync(archive).subarray(0, Math.floor(bytes.length / 2)));
+    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
     copyFileSync(`${archive}.sha256`, `${truncated}.sha256`);
     const cut = await restoreInto(target, truncated);
     expect(cut.code).toBe(1);
@@ -203,8 +215,10 @@ describe('npm run restore', () => {
     const cutBare = await restoreInto(target, truncated);
     expect(cutBare.code).toBe(1);
     expect(cutBare.stderr).toMatch(/truncated\.tar\.gpg is corrupted or truncated: the decryption's integrity check failed/);
+  }, 120_000);
 
-    // A target built by other migrations: refused before anything is touched.
+  it('a target of other migrations', async () => {
+    // Refused before anything is touched.
     await targetDb.query(`insert into supabase_migrations.schema_migrations (version, name) values ('29991231000000', 'from_the_future')`);
     try {
       const other = await restoreInto(target, archive);
@@ -213,11 +227,15 @@ describe('npm run restore', () => {
     } finally {
       await targetDb.query(`delete from supabase_migrations.schema_migrations where version = '29991231000000'`);
     }
+  }, 120_000);
 
+  it('the target as it was after all of them', async () => {
     expect(await allChecksums(targetDb)).toEqual(before);
     expect(await objectsOf(target, targetDb)).toEqual(objectsBefore);
   }, 120_000);
+});
 
+describe('npm run restore', () => {
   it('brings every row and every object into a fresh stack: counts, checksums and bytes equal', async () => {
     const restored = await restoreInto(target, archive);
     expect(restored.code, restored.stderr).toBe(0);
