@@ -1,5 +1,5 @@
 // How many things `npm test` runs at once, from what the machine has when it starts: its cores,
-// how busy they already are, and its free memory. A busy machine runs fewer lanes at once rather
+// how busy they are at that moment, and its free memory. A busy machine runs fewer lanes at once rather
 // than timing out; SHOP_TEST_CONCURRENCY sets the number of lanes by hand.
 import { availableParallelism, freemem, loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -72,7 +72,9 @@ export async function testConcurrency(env: NodeJS.ProcessEnv = process.env): Pro
     const lanes = fromOverride(env.SHOP_TEST_CONCURRENCY);
     return derived(lanes, `SHOP_TEST_CONCURRENCY=${lanes}`);
   }
-  // The load average lags a minute behind a load that has just begun; a second's sample does not.
-  const busy = Math.max(loadavg()[0]!, (await busyCores(1000)) ?? 0);
+  // What the cores do now, over two seconds: the load average lags by minutes, so it still counts
+  // the installs that setup.mjs has just run (it made an idle machine look 7 cores busy) and misses
+  // a load that has just begun. Without /proc, the load average is all there is.
+  const busy = (await busyCores(2000)) ?? loadavg()[0]!;
   return chooseConcurrency({ cores: availableParallelism(), busy, freeBytes: freemem() });
 }
