@@ -61,7 +61,10 @@ export default defineConfig({
           // CGV in force, the administrator's choices, the limits by address, the analytics).
           maxWorkers: journeySites().length || 1,
           // A page may take a few seconds under load; a journey waits for what a person would see.
-          expect: { poll: { timeout: 15_000, interval: 100 } },
+          // Its polls also wait while axe-core holds the page (tests/e2e/support/page-gate.ts),
+          // which took up to 20 s on a loaded machine: a 15 s bound failed a journey (the subtitles
+          // of ritual-streaming) that passes alone.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
