@@ -45,8 +45,6 @@ export async function prerenderWebApp(env: WebEnv, outDir: string): Promise<void
 export interface WebServer {
   url: string;
   stop(): Promise<void>;
-  /** Ends the server at once (a forced stop). */
-  kill(): void;
 }
 
 /** Ends every server started here at once, those still starting too (a forced stop). */
@@ -66,5 +64,5 @@ export async function serveWebApp(options: { mode: 'dev' | 'preview'; port: numb
   child.once('exit', () => servers.delete(child));
   const url = `http://127.0.0.1:${options.port}`;
   await waitForHttp(url);
-  return { url, stop: () => stopProcess(child), kill: () => child.kill('SIGKILL') };
+  return { url, stop: () => stopProcess(child) };
 }
