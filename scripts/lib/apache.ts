@@ -65,6 +65,5 @@ export async function serveWithApache(options: { root: string; port: number }): 
       await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });
     },
-    kill: () => child.kill('SIGKILL'),
   };
 }
