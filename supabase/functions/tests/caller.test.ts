@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { requireUser } from '../_shared/caller.ts';
 import { HttpError } from '../_shared/errors.ts';
 import { callFunction, env, type FunctionAnswer, service, signUpCustomer } from './helpers.ts';
-import { es256Token, forgedHeaderTokens, projectSigningKey, refusedTokens, userClaims } from './tokens.ts';
+import { forgedHeaderTokens } from '../../../scripts/lib/forged-tokens.ts';
+import { es256Token, projectSigningKey, refusedTokens, userClaims } from './tokens.ts';
 
 // What the hosted runtime hands every function, for the helper called in this test's own process:
 // the publishable keys and the JWKS, read from where GoTrue serves it.
@@ -55,7 +56,7 @@ Deno.test('requireUser refuses with 401 not_signed_in: no header, an empty or no
 });
 
 Deno.test('requireUser refuses every forged header and structure with 401 not_signed_in, the real kid included', async () => {
-  for (const [name, token] of forgedHeaderTokens(crypto.randomUUID())) {
+  for (const [name, token] of forgedHeaderTokens(projectSigningKey().kid, userClaims(crypto.randomUUID()))) {
     const error = await refusal(bearing(token));
     assert.deepEqual([error.status, error.code], [401, 'not_signed_in'], name);
   }
@@ -102,7 +103,7 @@ Deno.test('a signed-in customer gets past the check of each of them (whatever th
 
 /** Each forged token's answer from `name`, a few calls at a time. */
 async function answersToForgedTokens(name: string, body: unknown): Promise<Array<[string, FunctionAnswer]>> {
-  const tokens = forgedHeaderTokens(crypto.randomUUID());
+  const tokens = forgedHeaderTokens(projectSigningKey().kid, userClaims(crypto.randomUUID()));
   const answers: Array<[string, FunctionAnswer]> = [];
   for (let start = 0; start < tokens.length; start += 8) {
     const batch = tokens.slice(start, start + 8);
