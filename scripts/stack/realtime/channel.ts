@@ -1,14 +1,15 @@
 // One joined `realtime:<name>` topic of one socket, as RealtimeWeb.RealtimeChannel behaves: the
 // join (token, bindings echoed with their ids, then the `system` message about PostgreSQL), leave,
 // access-token refreshes re-checked (a bad one closes the channel with a `system` error, as does
-// the token expiring), and minimal broadcast and presence.
+// the token expiring; one Realtime's decoders raise on ends it with `phx_error`, as a channel
+// process that dies), and minimal broadcast and presence.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { bindingId, parseBinding, type Binding } from './bindings.ts';
 import type { PhoenixMessage } from './codec.ts';
 import type { Subscriber, SubscriptionRegistry } from './registry.ts';
 import { checkBindings } from './subscribe.ts';
-import { checkAccessToken, type RealtimeKeys } from './tokens.ts';
+import { checkAccessToken, UndecodableToken, type RealtimeKeys, type TokenCheck } from './tokens.ts';
 import type { TopicHub, TopicMember } from './topics.ts';
 import { retryTransient } from './transient.ts';
 
@@ -60,12 +61,30 @@ export class Channel implements Subscriber, TopicMember {
     this.presenceEnabled = presence.enabled === true;
   }
 
-  /** Answers the join itself; returns the channel when it joined. */
+  /**
+   * Answers the join itself; returns the channel when it joined. Whatever the checks before the
+   * reply throw is the join's error, as RealtimeChannel.join rescues every exception into an
+   * `UnknownErrorOnChannel` reason: the client is answered, never left to time out.
+   */
   static async join(host: ChannelHost, deps: ChannelDeps, message: PhoenixMessage): Promise<Channel | undefined> {
+    let replied = false;
+    const reply = (status: 'ok' | 'error', response: unknown) => {
+      replied = true;
+      host.send({ join_ref: message.join_ref, ref: message.ref, topic: message.topic, event: 'phx_reply', payload: { status, response } });
+    };
+    try {
+      return await Channel.answerJoin(host, deps, message, reply);
+    } catch (error) {
+      if (replied) throw error;
+      if (!(error instanceof UndecodableToken)) deps.log(`join of ${message.topic} failed: ${(error as Error).stack ?? String(error)}`);
+      reply('error', { reason: `UnknownErrorOnChannel: ${(error as Error).message}` });
+      return undefined;
+    }
+  }
+
+  private static async answerJoin(host: ChannelHost, deps: ChannelDeps, message: PhoenixMessage, reply: (status: 'ok' | 'error', response: unknown) => void): Promise<Channel | undefined> {
     const payload = asObject(message.payload);
     const config = asObject(payload.config);
-    const reply = (status: 'ok' | 'error', response: unknown) =>
-      host.send({ join_ref: message.join_ref, ref: message.ref, topic: message.topic, event: 'phx_reply', payload: { status, response } });
     if (message.topic === 'realtime:') {
       reply('error', { reason: 'TopicNameRequired: You must provide a topic name' });
       return undefined;
@@ -74,7 +93,7 @@ export class Channel implements Subscriber, TopicMember {
     const token = typeof given === 'string' && !given.startsWith('sb_') ? given : host.apiKey;
     const check = checkAccessToken(token, deps.keys);
     if (!check.ok) {
-      reply('error', { reason: `${check.code}: ${check.message}` });
+      reply('error', { reason: check.reason });
       return undefined;
     }
     if (config.private === true) {
@@ -86,7 +105,13 @@ export class Channel implements Subscriber, TopicMember {
     const channel = new Channel(host, deps, message.topic, message.join_ref ?? message.ref, config);
     channel.useToken(token, check.claims);
     channel.requested = (Array.isArray(config.postgres_changes) ? config.postgres_changes : []).filter((p) => p !== null && p !== undefined).map(asObject);
-    const subscription = channel.requested.length > 0 ? await channel.checkRequested() : undefined;
+    const subscription =
+      channel.requested.length > 0
+        ? await channel.checkRequested().catch((error: unknown) => {
+            channel.dispose();
+            throw error;
+          })
+        : undefined;
     reply('ok', { postgres_changes: channel.requested.map((params) => ({ ...params, id: bindingId(params) })) });
     // Registered in the same tick as the reply: no change can fall between SUBSCRIBED and delivery,
     // and none arrives before the client knows the binding ids.
@@ -106,7 +131,14 @@ export class Channel implements Subscriber, TopicMember {
 
   /** Realtime re-confirms the token when it expires (and at least hourly) and closes on failure. */
   private confirmToken(): void {
-    const check = checkAccessToken(this.token, this.deps.keys);
+    let check: TokenCheck;
+    try {
+      check = checkAccessToken(this.token, this.deps.keys);
+    } catch (error) {
+      // A timer's exception would end the whole stack; Realtime's channel alone dies.
+      this.crash(error);
+      return;
+    }
     if (check.ok) this.useToken(this.token, check.claims);
     else this.shutdown(check.message);
   }
@@ -137,7 +169,7 @@ export class Channel implements Subscriber, TopicMember {
         this.dispose();
         return;
       case 'access_token':
-        await this.refreshToken(payload.access_token);
+        await this.refreshToken(payload.access_token).catch((error: unknown) => this.crash(error));
         return;
       case 'broadcast': {
         const broadcast = asObject(this.config.broadcast);
@@ -159,8 +191,7 @@ export class Channel implements Subscriber, TopicMember {
     if (typeof token !== 'string' || token.startsWith('sb_') || token === this.token) return;
     const check = checkAccessToken(token, this.deps.keys);
     if (!check.ok) {
-      // Realtime reports a bad signature here as the inspected error term.
-      this.shutdown(check.code === 'JwtSignatureError' ? ':signature_error' : check.message);
+      this.shutdown(check.message);
       return;
     }
     this.useToken(token, check.claims);
@@ -185,6 +216,17 @@ export class Channel implements Subscriber, TopicMember {
     if (this.closed) return;
     this.push('system', { extension: 'system', status: 'error', message, channel: this.subTopic });
     this.host.send({ join_ref: this.joinRef, ref: this.joinRef, topic: this.topic, event: 'phx_close', payload: {} });
+    this.dispose();
+  }
+
+  /**
+   * What Phoenix does when a channel's process dies (Realtime rescues nothing on a refresh): the
+   * client gets `phx_error` for the join and rejoins.
+   */
+  private crash(error: unknown): void {
+    if (!(error instanceof UndecodableToken)) this.deps.log(`channel ${this.topic} failed: ${(error as Error).stack ?? String(error)}`);
+    if (this.closed) return;
+    this.host.send({ join_ref: this.joinRef, ref: this.joinRef, topic: this.topic, event: 'phx_error', payload: {} });
     this.dispose();
   }
 

@@ -99,6 +99,33 @@ describe('joining', () => {
     expect(await reason(signJwt({ role: 'anon', exp: 4102444800 }, 'other'))).toBe('JwtSignatureError: Failed to validate JWT signature');
   });
 
+  it('closes a channel whose new token has no signer, and drops one whose new token Realtime cannot decode', async () => {
+    const socket = await open();
+    const joined = async () => {
+      const topic = `realtime:r-${crypto.randomUUID()}`;
+      const { reply } = await socket.join(topic, { config: {}, access_token: stack.serviceRoleToken() });
+      return { topic, joinRef: reply.ref };
+    };
+    const refreshed = async ({ topic, joinRef }: { topic: string; joinRef: string | null }, accessToken: string) => {
+      socket.send(topic, 'access_token', { access_token: accessToken }, joinRef);
+      return socket.next((m) => m.topic === topic && (m.event === 'phx_close' || m.event === 'phx_error'));
+    };
+    // RealtimeChannel.handle_in("access_token"): a kid the JWKS lacks shuts the channel down with the signer's error.
+    const unknownKid = await joined();
+    const claims = Buffer.from(JSON.stringify({ role: 'anon', exp: 4102444800 })).toString('base64url');
+    const header = Buffer.from(JSON.stringify({ alg: 'ES256', kid: 'other' })).toString('base64url');
+    expect((await refreshed(unknownKid, `${header}.${claims}.c2ln`)).event).toBe('phx_close');
+    expect(socket.received.find((m) => m.topic === unknownKid.topic && m.event === 'system')?.payload).toEqual({
+      extension: 'system',
+      status: 'error',
+      message: 'Failed to generate JWT signer for key ID (kid) "other", check your JWT secret or JWKS configuration',
+      channel: unknownKid.topic.slice('realtime:'.length),
+    });
+    // An empty payload is no JSON: the decoder raises, nothing rescues it on a refresh, and the channel's process dies.
+    const undecodable = await joined();
+    expect(await refreshed(undecodable, `${header}..c2ln`)).toEqual({ join_ref: undecodable.joinRef, ref: undecodable.joinRef, topic: undecodable.topic, event: 'phx_error', payload: {} });
+  });
+
   it('reports bindings it cannot subscribe with a system error, as Realtime does', async () => {
     const socket = await open();
     const system = async (binding: Record<string, unknown>) =>
