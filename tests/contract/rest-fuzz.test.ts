@@ -5,6 +5,7 @@
 // not read. Reproduce a failure with REST_FUZZ_SEED=<seed printed below>.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inParallel } from './support/in-parallel.ts';
 import { generateCases, type FuzzCase } from './support/rest-fuzz-cases.ts';
 import { startRestStack, type RestStack } from './support/rest-stack.ts';
 
@@ -100,16 +101,6 @@ function problemWith(fuzz: FuzzCase, answer: Answer): string | undefined {
   if (answer.status === 300 && body.code !== 'PGRST201') return `300 with ${body.code}`;
   if (body.code === '42601' && !String(body.message).startsWith('syntax error in tsquery')) return `SQL syntax error: ${body.message}`;
   return undefined;
-}
-
-async function inParallel<T>(items: T[], workers: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      await run(items[index]!, index);
-    }
-  }));
 }
 
 describe('REST grammar fuzz', () => {

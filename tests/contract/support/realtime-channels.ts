@@ -61,7 +61,7 @@ export interface ListeningChannel {
 const clients: SupabaseClient[] = [];
 
 /** A browser-like client: the anon key, and the user's token when signed in. */
-export function realtimeClient(stack: RealtimeStack, token?: string, realtime: Partial<RealtimeClientOptions> = {}): SupabaseClient {
+export function realtimeClient(stack: Pick<RealtimeStack, 'apiUrl' | 'anonKey'>, token?: string, realtime: Partial<RealtimeClientOptions> = {}): SupabaseClient {
   const client = createClient(stack.apiUrl, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no global WebSocket.
