@@ -4,7 +4,10 @@
 // `npm test`'s stack, and some install fixtures of fixed names on it); `contract-legacy` (the same
 // files again, on that stack with its legacy keys switched on); `e2e` (browser journeys in
 // headless Chromium, one file at a time per site npm test serves them from, each on a stack of its
-// own: tests/e2e/support/journey-site.ts).
+// own: tests/e2e/support/journey-site.ts). The Node projects run their files one after another
+// in the same workers (`isolate: false`): a fresh process per file re-imported its whole module
+// graph (the stack, supabase-js, Playwright), about half a second of CPU each, 200 times a run.
+// Their files share no mocks; each stops what it starts and puts back the environment it changes.
 import { defineConfig } from 'vitest/config';
 import { journeySites } from './tests/e2e/support/journey-sites.ts';
 
@@ -21,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'stack',
           environment: 'node',
+          isolate: false,
           include: ['scripts/**/*.test.ts', 'tests/faults/**/*.test.ts'],
           // Mostly waiting on clusters, sockets and child processes: two files at once pay off
           // even on two CPUs (Vitest's default there is one), unless the machine is busy
@@ -34,6 +38,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           environment: 'node',
+          isolate: false,
           include: ['tests/contract/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
@@ -45,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'contract-legacy',
           environment: 'node',
+          isolate: false,
           include: ['tests/contract/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
@@ -55,6 +61,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/e2e/support/journey-site.ts'],
           // One worker per site: two journeys on one stack would meet each other's settings (the

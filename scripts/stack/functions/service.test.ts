@@ -25,6 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.FUNCTIONS_TEST_PARENT_ONLY;
   await gateway?.close();
   rmSync(denoDir, { recursive: true, force: true });
 });
