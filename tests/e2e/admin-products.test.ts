@@ -43,11 +43,19 @@ it('uploads a ritual’s new video with progress through a dropped connection; a
   await ritualVariant(admin).getByRole('button', { name: 'Fermer' }).click();
 
   // The real video: the second chunk's connection drops once; the upload asks where it stopped
-  // (HEAD) and goes on from there rather than starting again.
+  // (HEAD) and goes on from there rather than starting again. The chunk sent after that waits until
+  // the journey has seen the progress part-way: three chunks on a quiet machine can all be sent
+  // between two looks at the bar.
   const video = mp4Video();
   let patches = 0;
+  let progressSeen!: () => void;
+  const seen = new Promise<void>((resolve) => (progressSeen = resolve));
   await admin.route('**/storage/v1/upload/resumable/**', async (route) => {
-    if (route.request().method() === 'PATCH' && ++patches === 2) return route.abort('connectionreset');
+    if (route.request().method() === 'PATCH') {
+      patches += 1;
+      if (patches === 2) return route.abort('connectionreset');
+      if (patches === 3) await seen;
+    }
     return route.continue();
   });
   const progress: number[] = [];
@@ -60,6 +68,7 @@ it('uploads a ritual’s new video with progress through a dropped connection; a
     if (now !== null) progress.push(Number(now));
     return progress.some((value) => value > 0 && value < 100);
   }).toBe(true);
+  progressSeen();
   await variantShot(admin, 'admin-products-variant-uploading');
   await expect.poll(() => ritualVariant(admin).getByText('rituel-aube-nouvelle-version.mp4', { exact: true }).isVisible(), { timeout: 60_000 }).toBe(true);
   expect(await ritualVariant(admin).getByText('Vidéo · video/mp4').isVisible()).toBe(true);
