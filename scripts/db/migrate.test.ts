@@ -6,16 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCluster, type Cluster } from './cluster.ts';
-import { applyBootstrap, applyMigrations, SqlFileError } from './migrate.ts';
+import type { Cluster } from './cluster.ts';
+import { preparedCluster } from './cluster-template.ts';
+import { applyMigrations, SqlFileError } from './migrate.ts';
 
 let cluster: Cluster;
 let workdir: string;
 let dir: string;
 
 beforeAll(async () => {
-  cluster = await startCluster({ persistent: false });
-  await applyBootstrap(cluster.url);
+  cluster = await preparedCluster('bootstrap');
   // A project of its own, as `supabase init` lays it out.
   workdir = mkdtempSync(join(tmpdir(), 'shop-migrations-'));
   dir = join(workdir, 'supabase', 'migrations');

@@ -3,7 +3,7 @@
 // seed, by the Supabase CLI itself. A failing file is rolled back whole and reported with its name
 // and Postgres error.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../lib/paths.ts';
 import { supabase } from './supabase-cli.ts';
@@ -48,14 +48,17 @@ export interface MigrationResult {
   applied: string[];
 }
 
+/** The bootstrap's files in the order they run: bootstrap.sql, then the platform's extensions. */
+export function bootstrapFiles(): string[] {
+  const platform = readdirSync(platformDir).filter((name) => name.endsWith('.sql')).sort();
+  return [bootstrapFile, ...platform.map((name) => join(platformDir, name))];
+}
+
 export async function applyBootstrap(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await runFile(client, 'scripts/db/bootstrap.sql', readFileSync(bootstrapFile, 'utf8'));
-    for (const file of readdirSync(platformDir).filter((name) => name.endsWith('.sql')).sort()) {
-      await runFile(client, `scripts/db/platform/${file}`, readFileSync(join(platformDir, file), 'utf8'));
-    }
+    for (const file of bootstrapFiles()) await runFile(client, relative(repoRoot, file), readFileSync(file, 'utf8'));
   } finally {
     await client.end();
   }

@@ -10,6 +10,7 @@ import { startCaptchaSandbox } from '../captcha-sandbox/server.ts';
 import { startCommerceSandboxProcess } from '../commerce-sandbox/process.ts';
 import { persistentDataDir } from '../db/cluster-home.ts';
 import { startCluster, type Cluster } from '../db/cluster.ts';
+import { preparedCluster } from '../db/cluster-template.ts';
 import { applyBootstrap, applyMigrations } from '../db/migrate.ts';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
@@ -108,11 +109,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const dataDir = persistent ? await persistentDataDir(stateDir) : undefined;
     step(`PostgreSQL 15 (${dataDir ? `persistent, ${dataDir}` : 'throwaway'})`);
-    const cluster = await startCluster({ persistent, dataDir, port: await port('db') });
+    const cluster = persistent ? await startCluster({ persistent, dataDir, port: await port('db') }) : await preparedCluster('seed', await port('db'));
     stops.push(() => cluster.stop());
-    await applyBootstrap(cluster.url);
-    const { applied } = await applyMigrations(cluster.url, { seed: true });
-    step(`migrations: ${applied.length ? applied.join(', ') : 'up to date'}`);
+    if (persistent) {
+      await applyBootstrap(cluster.url);
+      const { applied } = await applyMigrations(cluster.url, { seed: true });
+      step(`migrations: ${applied.length ? applied.join(', ') : 'up to date'}`);
+    }
 
     step('commerce sandbox (a process of its own)');
     const sandbox = await sandboxStarting;

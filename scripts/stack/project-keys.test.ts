@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startCluster, type Cluster } from '../db/cluster.ts';
-import { applyBootstrap } from '../db/migrate.ts';
+import type { Cluster } from '../db/cluster.ts';
+import { preparedCluster } from '../db/cluster-template.ts';
 import { testStackRateLimits } from './auth/rate-limit-settings.ts';
 import { authService } from './auth/service.ts';
 import { fixtures } from './functions/test-runtime.ts';
@@ -41,8 +41,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 beforeAll(async () => {
-  cluster = await startCluster({ persistent: false });
-  await applyBootstrap(cluster.url);
+  cluster = await preparedCluster('bootstrap');
   const db = new pg.Client({ connectionString: cluster.url });
   await db.connect();
   await db.query(whoamiSql).finally(() => db.end());

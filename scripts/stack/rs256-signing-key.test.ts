@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startCluster, type Cluster } from '../db/cluster.ts';
-import { applyBootstrap } from '../db/migrate.ts';
+import type { Cluster } from '../db/cluster.ts';
+import { preparedCluster } from '../db/cluster-template.ts';
 import { testStackRateLimits } from './auth/rate-limit-settings.ts';
 import { authService } from './auth/service.ts';
 import { signJwt } from './keys.ts';
@@ -37,8 +37,7 @@ beforeAll(async () => {
   keysDir = mkdtempSync(join(tmpdir(), 'shop-rs256-'));
   writeFileSync(join(keysDir, 'signing_keys.json'), JSON.stringify([cliRsaKey()]));
   signingKey = readSigningKeys(join(keysDir, 'signing_keys.json'))[0]!;
-  cluster = await startCluster({ persistent: false });
-  await applyBootstrap(cluster.url);
+  cluster = await preparedCluster('bootstrap');
   const db = new pg.Client({ connectionString: cluster.url });
   await db.connect();
   await db

@@ -5,8 +5,8 @@
 // needs the shop to hold exactly two administrators.
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startCluster, type Cluster } from '../../scripts/db/cluster.ts';
-import { applyBootstrap, applyMigrations } from '../../scripts/db/migrate.ts';
+import type { Cluster } from '../../scripts/db/cluster.ts';
+import { preparedCluster } from '../../scripts/db/cluster-template.ts';
 
 let cluster: Cluster;
 let owner: pg.Client;
@@ -14,9 +14,7 @@ let xavier: string;
 let yvonne: string;
 
 beforeAll(async () => {
-  cluster = await startCluster({ persistent: false });
-  await applyBootstrap(cluster.url);
-  await applyMigrations(cluster.url);
+  cluster = await preparedCluster('migrations');
   owner = new pg.Client({ connectionString: cluster.url });
   await owner.connect();
   const created = await owner.query<{ id: string }>(

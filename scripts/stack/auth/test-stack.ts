@@ -2,8 +2,7 @@
 // service on free ports, plus a small HTTP client that shows what auth-js would receive.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { startCluster } from '../../db/cluster.ts';
-import { applyBootstrap } from '../../db/migrate.ts';
+import { preparedCluster } from '../../db/cluster-template.ts';
 import { useFileFixture, withDatabaseClient } from '../../lib/file-fixture.ts';
 import { freePort } from '../../lib/free-port.ts';
 import { startGateway } from '../gateway.ts';
@@ -85,9 +84,8 @@ export interface AuthTestStackOptions {
 
 /** One throwaway cluster, two auth gateways on it (autoconfirm on and off). */
 export async function startAuthTestStack({ rateLimits = testStackRateLimits, now }: AuthTestStackOptions = {}): Promise<AuthTestStack> {
-  const cluster = await startCluster({ persistent: false });
+  const cluster = await preparedCluster('bootstrap');
   try {
-    await applyBootstrap(cluster.url);
     const confirmed = await startAuthGateway({ dbUrl: cluster.url, autoconfirm: true, rateLimits, now });
     const unconfirmed = await startAuthGateway({ dbUrl: cluster.url, autoconfirm: false, rateLimits, now });
     return {

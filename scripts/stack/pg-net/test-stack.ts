@@ -3,8 +3,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { startCluster } from '../../db/cluster.ts';
-import { applyBootstrap } from '../../db/migrate.ts';
+import { preparedCluster } from '../../db/cluster-template.ts';
 import { startPgNetWorker } from './worker.ts';
 
 export interface ReceivedRequest {
@@ -41,10 +40,9 @@ export async function startPgNetTestStack(): Promise<PgNetTestStack> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const cluster = await startCluster({ persistent: false });
+  const cluster = await preparedCluster('bootstrap');
   const closeServer = () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections());
   try {
-    await applyBootstrap(cluster.url);
     const worker = await startPgNetWorker(cluster.url);
     const db = new pg.Client({ connectionString: cluster.url });
     await db.connect();

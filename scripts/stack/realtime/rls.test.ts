@@ -4,16 +4,15 @@
 // subscriber whose check fails (a policy raising) sees nothing, and the others are still judged.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCluster, type Cluster } from '../../db/cluster.ts';
-import { applyBootstrap } from '../../db/migrate.ts';
+import type { Cluster } from '../../db/cluster.ts';
+import { preparedCluster } from '../../db/cluster-template.ts';
 import { RlsChecker, type RowKey } from './rls.ts';
 
 let cluster: Cluster;
 let checker: RlsChecker;
 
 beforeAll(async () => {
-  cluster = await startCluster({ persistent: false });
-  await applyBootstrap(cluster.url);
+  cluster = await preparedCluster('bootstrap');
   const db = new pg.Client({ connectionString: cluster.url });
   await db.connect();
   await db.query(`

@@ -2,8 +2,8 @@
 // the shape, RLS and publication the shop's migration gives it, for tests that must not depend on
 // the migrations (or must restart the database under a running service).
 import pg from 'pg';
-import { startCluster, type Cluster } from '../../db/cluster.ts';
-import { applyBootstrap } from '../../db/migrate.ts';
+import type { Cluster } from '../../db/cluster.ts';
+import { preparedCluster } from '../../db/cluster-template.ts';
 import type { Gateway } from '../gateway.ts';
 import { startServiceGateway } from '../service-gateway.ts';
 import { signJwt } from '../keys.ts';
@@ -57,9 +57,8 @@ const fixtureSql = `
 `;
 
 export async function startRealtimeTestStack(): Promise<RealtimeTestStack> {
-  const cluster = await startCluster({ persistent: false });
+  const cluster = await preparedCluster('bootstrap');
   try {
-    await applyBootstrap(cluster.url);
     const setup = new pg.Client({ connectionString: cluster.url });
     await setup.connect();
     await setup.query(fixtureSql).finally(() => setup.end());

@@ -8,8 +8,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
-import { startCluster, type Cluster } from '../../db/cluster.ts';
-import { applyBootstrap } from '../../db/migrate.ts';
+import type { Cluster } from '../../db/cluster.ts';
+import { preparedCluster } from '../../db/cluster-template.ts';
 import type { Gateway } from '../gateway.ts';
 import { startServiceGateway } from '../service-gateway.ts';
 import { restService } from './service.ts';
@@ -31,8 +31,7 @@ let url: string;
 let key: string;
 
 beforeAll(async () => {
-  cluster = await startCluster({ persistent: false });
-  await applyBootstrap(cluster.url);
+  cluster = await preparedCluster('bootstrap');
   db = new pg.Client({ connectionString: cluster.url });
   await db.connect();
   await db.query(fixture);

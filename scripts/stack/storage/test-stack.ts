@@ -4,8 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCluster } from '../../db/cluster.ts';
-import { applyBootstrap } from '../../db/migrate.ts';
+import { preparedCluster } from '../../db/cluster-template.ts';
 import { signJwt } from '../keys.ts';
 import { startServiceGateway } from '../service-gateway.ts';
 import { createStorageService, type StorageOptions } from './service.ts';
@@ -24,14 +23,13 @@ export interface StorageTestStack {
 }
 
 export async function startStorageTestStack(options: Omit<StorageOptions, 'dataDir'> = {}): Promise<StorageTestStack> {
-  const cluster = await startCluster({ persistent: false });
+  const cluster = await preparedCluster('bootstrap');
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-storage-test-'));
   const stop = async () => {
     await cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await applyBootstrap(cluster.url);
     const { gateway, jwtSecret, ...keys } = await startServiceGateway(cluster, { '/storage/v1': createStorageService({ ...options, dataDir }) });
     return {
       url: gateway.url,
