@@ -15,6 +15,7 @@ import { makeSampleVideo } from '../../scripts/lib/sample-video.ts';
 import { createCheckout, pay, type ShopEnv } from '../support/shop.ts';
 import { demoAdmin, signedIn, signUpCustomer, type Account } from './support/accounts.ts';
 import { screenshot, screenshotsDir, useBrowser } from './support/browser.ts';
+import { recordShownText } from './support/shown-text.ts';
 
 /** What the journey reads of the player (these Node tests are typed without the DOM). */
 interface StreamingPlayer {
@@ -88,9 +89,11 @@ it('the administrator sees the stream ready and attaches French subtitles on the
   await expect.poll(() => variant.getByText('Diffusion adaptative prête (360p, 720p).').isVisible()).toBe(true);
   expect(await variant.getByText('Aucun sous-titre.').isVisible()).toBe(true);
 
-  // Not WebVTT: refused in French, nothing recorded.
+  // Not WebVTT: refused in French (a toast), nothing recorded.
+  const shown = await recordShownText(admin);
   await variant.getByLabel('Ajouter des sous-titres (.vtt)').setInputFiles({ name: 'notes.vtt', mimeType: 'text/vtt', buffer: Buffer.from('Bonjour') });
-  await expect.poll(() => admin.getByText('Les sous-titres doivent être un fichier WebVTT (.vtt) commençant par « WEBVTT ».').isVisible()).toBe(true);
+  await expect.poll(() => shown('Les sous-titres doivent être un fichier WebVTT (.vtt) commençant par « WEBVTT ».')).toBe(true);
+  expect(await variant.getByText('Aucun sous-titre.').isVisible()).toBe(true);
 
   await variant.getByLabel('Langue').selectOption('fr');
   const vtt = `WEBVTT\n\n00:00.000 --> 00:15.000\n${subtitleLine}\n`;
