@@ -2,12 +2,13 @@
 // the catalogue (never from the request), stock and purchasability are checked, the return URLs
 // must be on the site, both consent boxes must be ticked on the CGV in force (consent.ts), and the
 // pending checkout is recorded with that consent for record-order to verify and copy later.
-import { type CatalogueVariant, commerceFromEnv } from '../_shared/commerce.ts';
+import { type CatalogueVariant, type CommerceClient, commerceFromEnv } from '../_shared/commerce.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { CreateCheckoutBody, parseBody } from '../_shared/schemas.ts';
 import { requireUser } from '../_shared/caller.ts';
+import { reconcileCheckouts } from '../_shared/reconcile-checkouts.ts';
 import { callerClient, requireEnv, serviceClient } from '../_shared/supabase.ts';
 import { type CheckoutTerms, recordedConsent, requireTickedBoxes, versionRefusal } from './consent.ts';
 
@@ -33,13 +34,24 @@ const pricedLine = (variant: CatalogueVariant, quantity: number) => ({
   quantity,
 });
 
+/** claim_checkout()'s refusal while the buyer has as many pending checkouts as allowed. */
+const tooManyPending = (error: { code?: string; message: string }) => error.code === 'PT429' && error.message.startsWith('Too many checkouts are open');
+
 /**
  * One call to the database before the commerce service opens a session: the consent's CGV version
  * must be the one in force (else 409), then the checkout counts against the buyer's limits
  * (README "Rate limits"): past them, the database refuses with PT429 and so do we, with 429.
+ * Refused for its pending checkouts, the buyer's are first asked of the commerce service, as their
+ * dashboard does: those canceled or left to expire there are closed (a buyer back from the hosted
+ * page's « Annuler » three times is not held back), one paid meanwhile recorded; then once more.
  */
-async function beginCheckout(request: Request, cgvVersion: number | null | undefined): Promise<CheckoutTerms> {
-  const { data, error } = await callerClient(request).rpc('begin_checkout', { p_cgv_version: cgvVersion ?? null });
+async function beginCheckout(request: Request, buyer: string, cgvVersion: number | null | undefined, commerce: CommerceClient): Promise<CheckoutTerms> {
+  const begin = () => callerClient(request).rpc('begin_checkout', { p_cgv_version: cgvVersion ?? null });
+  let { data, error } = await begin();
+  if (error && tooManyPending(error)) {
+    await reconcileCheckouts(serviceClient(), commerce, buyer);
+    ({ data, error } = await begin());
+  }
   if (!error) return data as CheckoutTerms;
   const refused = versionRefusal(error);
   if (refused) throw refused;
@@ -59,8 +71,8 @@ Deno.serve(limitBody(async (request) => {
     if (body.items.length === 0) throw badRequest('empty_cart', 'The cart is empty.');
     requireSiteOrigin('successUrl', body.successUrl);
     requireSiteOrigin('cancelUrl', body.cancelUrl);
-    const consent = recordedConsent(await beginCheckout(request, requireTickedBoxes(body.consent).cgvVersion));
     const commerce = commerceFromEnv();
+    const consent = recordedConsent(await beginCheckout(request, user.id, requireTickedBoxes(body.consent).cgvVersion, commerce));
     const catalogue = await commerce.findVariants(body.items.map((item) => item.variant_id));
     const lines = body.items.map(({ variant_id, quantity }) => {
       const variant = catalogue.get(variant_id);

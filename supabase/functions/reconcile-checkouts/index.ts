@@ -1,5 +1,5 @@
 // reconcile-checkouts: records the orders of checkouts paid at the commerce service whose buyer
-// never came back to /success (reconcile.ts). Two callers:
+// never came back to /success (_shared/reconcile-checkouts.ts). Two callers:
 // - `{ "scope": "all" }`: the schedule (Supabase Cron through pg_net), bearing the job's own secret
 //   RECONCILE_CHECKOUTS_SECRET; every other token, the service-role key included, is refused with
 //   403. That secret is not a JWT, so the gateway's verify_jwt is off for this function
@@ -18,7 +18,7 @@ import { parseBody, ReconcileCheckoutsBody } from '../_shared/schemas.ts';
 import { bearsJobSecret } from '../_shared/job-secret.ts';
 import { requireUser } from '../_shared/caller.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
-import { reconcileCheckouts } from './reconcile.ts';
+import { reconcileCheckouts } from '../_shared/reconcile-checkouts.ts';
 import { pickUpRefundsAndDisputes } from './refunds.ts';
 
 Deno.serve(limitBody(async (request) => {

@@ -1,7 +1,7 @@
 // create-checkout against the local stack and the sandbox: lines are priced from the catalogue
 // whatever the request says, and every bad cart is a 400 that writes nothing.
 import assert from 'node:assert/strict';
-import { catalogue, checkoutSession, effectivePrice, type CatalogueEntry } from './commerce_sandbox.ts';
+import { catalogue, checkoutSession, effectivePrice, pressPaymentButton, type CatalogueEntry } from './commerce_sandbox.ts';
 import { consent } from './checkouts.ts';
 import { callFunction, env, service, signUpCustomer, writesOf } from './helpers.ts';
 
@@ -107,6 +107,21 @@ Deno.test('only signed-in customers may check out', async () => {
   const missing = await fetch(`${env.supabaseUrl}/functions/v1/create-checkout`, { method: 'POST', body: '{}' });
   assert.equal(missing.status, 401, 'the gateway refuses a call without a JWT');
   await missing.body?.cancel();
+});
+
+Deno.test('a buyer back from « Annuler » three times can pay at once: the refused checkout first closes those canceled at the commerce service', async () => {
+  const buyer = await signUpCustomer('annule');
+  const cart = checkout([{ variant_id: regular.variantId, quantity: 1 }]);
+  for (let i = 1; i <= 3; i++) {
+    const opened = await callFunction('create-checkout', cart, buyer.token);
+    assert.equal(opened.status, 200, `checkout ${i} opens`);
+    assert.equal((await pressPaymentButton(opened.body.url, 'Annuler')).status, 303, `checkout ${i} canceled on the hosted page`);
+  }
+  const fourth = await callFunction('create-checkout', cart, buyer.token);
+  assert.equal(fourth.status, 200, 'the fourth opens without waiting for the schedule');
+  const { data, error } = await service.from('checkout_sessions').select('status').eq('user_id', buyer.user.id).order('created_at');
+  assert.equal(error, null);
+  assert.deepEqual(data!.map((row) => row.status), ['canceled', 'canceled', 'canceled', 'pending']);
 });
 
 Deno.test('a burst of checkouts is refused with 429 and a French message past the limits, and opens nothing at the commerce service', async () => {

@@ -3,7 +3,7 @@
 // recorded is listed for the administrator; a failing commerce service leaves it for the next run.
 import assert from 'node:assert/strict';
 import { commerceFromEnv } from '../_shared/commerce.ts';
-import { reconcileCheckouts } from '../reconcile-checkouts/reconcile.ts';
+import { reconcileCheckouts } from '../_shared/reconcile-checkouts.ts';
 import { expireCommerceSession, pressPaymentButton, setCommerceFault } from './commerce_sandbox.ts';
 import { cart, cartTotal, ordersFor, paidCheckout, recordOrder, startCheckout } from './checkouts.ts';
 import { callFunction, type Customer, env, service, signUpCustomer } from './helpers.ts';

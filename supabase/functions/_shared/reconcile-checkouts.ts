@@ -1,4 +1,5 @@
-// The reconciliation itself: each pending checkout of the last 24 hours (and any of an erased
+// The reconciliation itself (reconcile-checkouts, and create-checkout for a buyer at the limit of
+// pending checkouts): each pending checkout of the last 24 hours (and any of an erased
 // account, whatever its age) asked of the commerce service, judged as record-order judges it (_shared/verify-payment.ts), and settled: a paid one
 // recorded by `record_order` (idempotent, so a racing record-order makes the same one order), a
 // canceled or expired one marked so, one that cannot be recorded filed in payment_issues and set
@@ -6,9 +7,9 @@
 // service failing) stays pending for the next run; once the service has failed several look-ups
 // in a row, the rest of the run asks it nothing more.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { CommerceClient } from '../_shared/commerce.ts';
-import { CommerceError } from '../_shared/errors.ts';
-import { type PricedCheckout, pricedCheckoutColumns, recordPaidCheckout, verifyPayment } from '../_shared/verify-payment.ts';
+import type { CommerceClient } from './commerce.ts';
+import { CommerceError } from './errors.ts';
+import { type PricedCheckout, pricedCheckoutColumns, recordPaidCheckout, verifyPayment } from './verify-payment.ts';
 
 export interface ReconciliationSummary {
   recorded: number;
