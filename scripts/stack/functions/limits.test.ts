@@ -169,9 +169,15 @@ describe('with the request idle timeout shortened', () => {
   });
 
   it('does not cut a streamed answer whose head came in time', async () => {
-    // The fixture pauses 400 ms between its two chunks, longer than the idle timeout.
+    // The fixture holds its second chunk until released: here for longer than the idle timeout.
     const response = await runtime.call('/echo/stream');
-    expect(await response.text()).toBe('first;second');
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('first;');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await runtime.call('/echo/stream/release')).status).toBe(204);
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).toBe('second');
   });
 });
 
