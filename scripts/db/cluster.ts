@@ -90,6 +90,15 @@ export async function stopClustersNow(): Promise<void> {
   await Promise.all([...running].map((dataDir) => asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined)));
 }
 
+/** What server.log says went wrong (its FATAL and ERROR lines), for an error the caller shows. */
+function serverLogReasons(dataDir: string): string {
+  try {
+    return readFileSync(join(dataDir, 'server.log'), 'utf8').split('\n').filter((line) => /\b(FATAL|ERROR|PANIC):/.test(line)).slice(-5).join('\n');
+  } catch {
+    return '(no server.log)';
+  }
+}
+
 /** Whether the server just failed to start because its port was taken (server.log says so). */
 function portWasTaken(dataDir: string): boolean {
   try {
@@ -113,7 +122,7 @@ async function startOnPort(dataDir: string, persistent: boolean, port: number | 
       await asServerUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-t', '60', 'start']);
       return chosen;
     } catch (error) {
-      if (port !== undefined || attempt === 5 || !portWasTaken(dataDir)) throw error;
+      if (port !== undefined || attempt === 5 || !portWasTaken(dataDir)) throw new Error(`${(error as Error).message}\n${serverLogReasons(dataDir)}`);
       rmSync(join(dataDir, 'server.log'), { force: true });
     }
   }
