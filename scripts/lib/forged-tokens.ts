@@ -8,6 +8,12 @@ export function base64url(bytes: Uint8Array | string): string {
   return btoa(String.fromCharCode(...raw)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** A signed-in user's claims as GoTrue writes them, for `sub`, valid for `seconds` (negative: expired). */
+export function userClaims(sub: string, seconds = 600): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  return { sub, role: 'authenticated', aud: 'authenticated', email: `${sub}@example.test`, iat: now, exp: now + seconds, session_id: crypto.randomUUID() };
+}
+
 /**
  * Tokens no key of the project's verifies, made to reach every branch of a verifier's header and
  * structure handling, each named: every `alg` (known, unknown, not a string), with the project's

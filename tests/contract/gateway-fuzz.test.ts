@@ -6,7 +6,7 @@
 // after, so that a refusal for the wrong reason, or a service the fuzz brought down, fails.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgedHeaderTokens } from '../../scripts/lib/forged-tokens.ts';
+import { forgedHeaderTokens, userClaims } from '../../scripts/lib/forged-tokens.ts';
 import { signJwt } from '../../scripts/stack/keys.ts';
 import { startGatewayStack, type GatewayStack } from './support/gateway-stack.ts';
 import { inParallel } from './support/in-parallel.ts';
@@ -19,17 +19,11 @@ let stack: GatewayStack;
 let projectKid: string;
 let tokens: Array<[string, string]>;
 
-/** A signed-in user's claims as GoTrue writes them. */
-function userClaims(sub = randomUUID()): Record<string, unknown> {
-  const now = Math.floor(Date.now() / 1000);
-  return { sub, role: 'authenticated', aud: 'authenticated', email: `${sub}@example.test`, iat: now, exp: now + 600, session_id: randomUUID() };
-}
-
 beforeAll(async () => {
   stack = await startGatewayStack();
   const jwks = (await (await fetch(`${stack.apiUrl}/auth/v1/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> };
   projectKid = jwks.keys[0]!.kid;
-  tokens = forgedHeaderTokens(projectKid, userClaims());
+  tokens = forgedHeaderTokens(projectKid, userClaims(randomUUID()));
 });
 
 afterAll(async () => {
@@ -72,7 +66,7 @@ describe('REST (/rest/v1)', () => {
   const path = '/rest/v1/profiles?select=id&limit=1';
 
   it('serves a valid user token', async () => {
-    expect(await call(path, signJwt(userClaims(), stack.tokenKey))).toMatchObject({ status: 200, body: expect.any(Array) });
+    expect(await call(path, signJwt(userClaims(randomUUID()), stack.tokenKey))).toMatchObject({ status: 200, body: expect.any(Array) });
   });
 
   // PostgREST refuses a token it cannot decode or verify with 401 PGRST301, its message also in
@@ -98,7 +92,7 @@ describe('Storage (/storage/v1)', () => {
   const routes = ['/storage/v1/bucket', '/storage/v1/object/authenticated/no-such-bucket/notes/x.txt'];
 
   it('serves a valid user token', async () => {
-    expect(await call(routes[0]!, signJwt(userClaims(), stack.tokenKey))).toMatchObject({ status: 200, body: expect.any(Array) });
+    expect(await call(routes[0]!, signJwt(userClaims(randomUUID()), stack.tokenKey))).toMatchObject({ status: 200, body: expect.any(Array) });
   });
 
   it.each(routes)('answers every forged token on %s 400 AccessDenied in storage-api’s error shape', async (route) => {
@@ -173,7 +167,7 @@ describe('Realtime (channel join)', () => {
   }
 
   it('lets a valid user token join', async () => {
-    expect((await join(signJwt(userClaims(), stack.tokenKey))).status).toBe('SUBSCRIBED');
+    expect((await join(signJwt(userClaims(randomUUID()), stack.tokenKey))).status).toBe('SUBSCRIBED');
   });
 
   it('refuses the join of every forged token with Realtime’s reason', async () => {
@@ -189,7 +183,7 @@ describe('Realtime (channel join)', () => {
 
 describe('after the fuzz', () => {
   it('every service still serves a valid token', async () => {
-    const token = signJwt(userClaims(), stack.tokenKey);
+    const token = signJwt(userClaims(randomUUID()), stack.tokenKey);
     expect((await call('/rest/v1/profiles?select=id&limit=1', token)).status).toBe(200);
     expect((await call('/storage/v1/bucket', token)).status).toBe(200);
     const { transport } = recordingTransport();

@@ -1,7 +1,7 @@
 // Access tokens for the function tests, made with WebCrypto as an attacker or GoTrue would make
 // them: ES256 with the project's signing key (SUPABASE_SIGNING_KEYS, the CLI's format) or another
 // key, HS256 with a given secret, and unsigned (`alg: none`).
-import { base64url } from '../../../scripts/lib/forged-tokens.ts';
+import { base64url, userClaims } from '../../../scripts/lib/forged-tokens.ts';
 
 const encoder = new TextEncoder();
 
@@ -40,11 +40,7 @@ export function unsignedToken(claims: Claims): string {
   return `${body({ alg: 'none', typ: 'JWT' }, claims)}.`;
 }
 
-/** A signed-in user's claims as GoTrue writes them, for `sub`, valid for `seconds` (negative: expired). */
-export function userClaims(sub: string, seconds = 600): Claims {
-  const now = Math.floor(Date.now() / 1000);
-  return { sub, role: 'authenticated', aud: 'authenticated', email: `${sub}@example.test`, iat: now, exp: now + seconds, session_id: crypto.randomUUID() };
-}
+export { userClaims };
 
 /**
  * Every token a function must refuse without verify_jwt, named: the publishable key, the anon
