@@ -247,7 +247,7 @@ it('does not count the pages of the customer area or the admin area', async () =
   await admin.goto('/about');
   const paths = () => reports.map((body) => (JSON.parse(body) as { p_path: string }).p_path);
   await expect.poll(paths).toContain('/about');
-  // The login page before may still report itself; nothing of /admin or /dashboard does.
+  // Nothing of /admin or /dashboard reports itself.
   expect(paths().filter((path) => path.startsWith('/admin') || path.startsWith('/dashboard'))).toEqual([]);
   expect(JSON.parse(reports.find((body) => body.includes('/about'))!)).toEqual({ p_path: '/about', p_referrer_host: null });
 });

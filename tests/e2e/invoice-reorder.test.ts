@@ -54,7 +54,7 @@ it('buys two items, downloads the invoice, finds the confirmation mail, and re-o
   const buyer = await signUpCustomer('facture');
   // No service worker: the journey's page must see the commerce answers it rewrites, which
   // Playwright cannot intercept once a worker fetches them.
-  const page = await signedIn({ open: () => browser.open({ serviceWorkers: 'block' }) }, buyer);
+  const page = await signedIn({ open: (options) => browser.open({ ...options, serviceWorkers: 'block' }) }, buyer);
   await addFromStore(page, gratitude.title, 'Panier, 1 article');
   await addFromStore(page, soldOut.title, 'Panier, 2 articles');
   await payForCart(page);

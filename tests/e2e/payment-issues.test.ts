@@ -39,7 +39,7 @@ it('lists a tampered paid session for the administrator, who marks it handled', 
   const { sessionId, email } = await tamperedPaidCheckout();
   await runScheduledReconciliation();
 
-  const admin = await signedIn(browser, demoAdmin);
+  const admin = await signedIn(browser, demoAdmin, '/admin/messages');
   await admin.getByRole('link', { name: 'Paiements à vérifier', exact: true }).first().click();
   await admin.waitForURL(/\/admin\/payments$/);
   await expect.poll(() => admin.getByRole('heading', { name: 'Paiements à vérifier', level: 1 }).isVisible()).toBe(true);
