@@ -1,4 +1,4 @@
-// Headless Debian Chromium driven by playwright-core, one context per journey, axe-core on every
+// Debian's Chromium headless shell driven by playwright-core, one context per journey, axe-core on every
 // page state it settles on, a screenshot at each journey's end (and on failure) under
 // tests/e2e/screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
@@ -20,7 +20,7 @@ export function webUrl(): string {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: chromiumArgs });
 }
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
