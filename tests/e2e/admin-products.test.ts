@@ -4,11 +4,10 @@
 // file, byte for byte. A file whose name lies is refused before anything is sent.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
-import { screenshot, screenshotsDir, useBrowser } from './support/browser.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 import { cartButton, payForCart } from './support/cart.ts';
 
 const browser = useBrowser();
@@ -16,7 +15,7 @@ const browser = useBrowser();
 const ritual = "Rituel de l'Aube";
 const ritualVariant = (page: Page) => page.getByRole('region', { name: `Variante ${ritual}` });
 /** The variant's own panel, readable at a glance (the page is long). */
-const variantShot = (page: Page, name: string) => ritualVariant(page).screenshot({ path: join(screenshotsDir, `${name}.png`) });
+const variantShot = (page: Page, name: string) => screenshot(ritualVariant(page), name);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** An MP4 as its first bytes announce it (`ftyp`, brand isom), 14 MB: three chunks of the resumable upload. */

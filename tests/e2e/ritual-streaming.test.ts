@@ -14,7 +14,7 @@ import { nodeClient } from '../../scripts/lib/supabase-client.ts';
 import { makeSampleVideo } from '../../scripts/lib/sample-video.ts';
 import { createCheckout, pay, type ShopEnv } from '../support/shop.ts';
 import { demoAdmin, signedIn, signUpCustomer, type Account } from './support/accounts.ts';
-import { screenshot, screenshotsDir, useBrowser } from './support/browser.ts';
+import { screenshot, useBrowser } from './support/browser.ts';
 import { recordShownText } from './support/shown-text.ts';
 
 /** What the journey reads of the player (these Node tests are typed without the DOM). */
@@ -99,7 +99,7 @@ it('the administrator sees the stream ready and attaches French subtitles on the
   const vtt = `WEBVTT\n\n00:00.000 --> 00:15.000\n${subtitleLine}\n`;
   await variant.getByLabel('Ajouter des sous-titres (.vtt)').setInputFiles({ name: 'pleine-lune-fr.vtt', mimeType: 'text/vtt', buffer: Buffer.from(vtt) });
   await expect.poll(() => variant.getByRole('list', { name: 'Sous-titres' }).getByText('Français', { exact: true }).isVisible()).toBe(true);
-  await variant.screenshot({ path: join(screenshotsDir, 'admin-video-subtitles.png') });
+  await screenshot(variant, 'admin-video-subtitles');
 });
 
 it('plays the ritual over HLS with its French subtitles shown, seeks, and resumes there after a reload', async () => {

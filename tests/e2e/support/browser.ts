@@ -1,16 +1,16 @@
 // Debian's Chromium headless shell driven by playwright-core, one context per journey, axe-core on every
-// page state it settles on, a screenshot at each journey's end (and on failure) under
-// tests/e2e/screenshots/ (git-ignored).
+// page state it settles on, screenshots of a failing journey (and, with SHOP_E2E_SCREENSHOTS=1, of
+// the states the journeys reach) under tests/e2e/screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { useFileFixture } from '../../../scripts/lib/file-fixture.ts';
 import { watchAccessibility } from './accessibility.ts';
 import { recordCspViolations } from './csp-violations.ts';
 import { installPageGate } from './page-gate.ts';
 
-export const screenshotsDir = join(import.meta.dirname, '..', 'screenshots');
+const screenshotsDir = join(import.meta.dirname, '..', 'screenshots');
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export function webUrl(): string {
@@ -29,9 +29,19 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   return { context, page: await context.newPage() };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+function takeScreenshot(target: Page | Locator, name: string): Promise<Buffer> {
   mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+  const path = join(screenshotsDir, `${name}.png`);
+  return 'goto' in target ? target.screenshot({ path, fullPage: true }) : target.screenshot({ path });
+}
+
+/**
+ * A picture of a page (whole) or of one part of it, for a person to look at: taken only with
+ * SHOP_E2E_SCREENSHOTS=1, as Playwright Test takes none by default, since no assertion reads it.
+ * A failing journey's pages are always taken.
+ */
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+  if (process.env.SHOP_E2E_SCREENSHOTS === '1') await takeScreenshot(target, name);
 }
 
 /**
@@ -48,7 +58,7 @@ export function useBrowser(): { open(options?: BrowserContextOptions): Promise<P
     const failed = test.task.result?.state === 'fail';
     if (failed) {
       const name = `failed-${test.task.name.replace(/\W+/g, '-')}`;
-      await Promise.all(opened.map(({ page }, i) => screenshot(page, opened.length > 1 ? `${name}-${i}` : name).catch(() => undefined)));
+      await Promise.all(opened.map(({ page }, i) => takeScreenshot(page, opened.length > 1 ? `${name}-${i}` : name).catch(() => undefined)));
     }
     const tabs = opened.splice(0);
     try {
