@@ -3,9 +3,8 @@
 // the states the journeys reach) under tests/e2e/screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { useFileFixture } from '../../../scripts/lib/file-fixture.ts';
 import { watchAccessibility } from './accessibility.ts';
 import { recordCspViolations } from './csp-violations.ts';
 import { installPageGate } from './page-gate.ts';
@@ -21,6 +20,27 @@ export function webUrl(): string {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: chromiumArgs });
+}
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * This Vitest worker's browser: launched for the first journey file it runs, kept for the files
+ * after it (the e2e project reuses its workers: `isolate: false`), launched again if it has gone.
+ * Every journey gets contexts of its own. Playwright ends the browser when the worker exits.
+ */
+function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then(
+    (browser) => {
+      browser.on('disconnected', () => (workerBrowser = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      workerBrowser = undefined;
+      throw error;
+    },
+  );
+  return workerBrowser;
 }
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -45,13 +65,16 @@ export async function screenshot(target: Page | Locator, name: string): Promise<
 }
 
 /**
- * Registers a journey file's hooks: one browser for the file; each page a journey opens gets a
- * context of its own, is checked by axe-core on every page state it settles on (accessibility.ts:
+ * Registers a journey file's hooks: the worker's browser (sharedBrowser); each page a journey opens
+ * gets a context of its own, is checked by axe-core on every page state it settles on (accessibility.ts:
  * a violation fails the journey), is screenshotted when the journey fails, and is closed after it.
  * A journey during which any page met a Content-Security-Policy violation fails (csp-violations.ts).
  */
 export function useBrowser(): { open(options?: BrowserContextOptions): Promise<Page> } {
-  const browser = useFileFixture(launchBrowser, (launched) => launched.close());
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await sharedBrowser();
+  });
   const opened: Array<{ context: BrowserContext; page: Page; violations: string[] }> = [];
   const accessibility = watchAccessibility(new URL(webUrl()).origin);
   afterEach(async (test) => {
@@ -72,7 +95,8 @@ export function useBrowser(): { open(options?: BrowserContextOptions): Promise<P
   });
   return {
     async open(options = {}) {
-      const tab = await newPage(browser(), options);
+      if (!browser) throw new Error('a journey opens a page before beforeAll has run');
+      const tab = await newPage(browser, options);
       opened.push({ ...tab, violations: await recordCspViolations(tab.context) });
       installPageGate(tab.page);
       accessibility.watch(tab.page);
