@@ -135,7 +135,14 @@ async function append(sr: StorageRequest, upload: TusUpload, offset: number): Pr
       done(received > upload.length ? errors.entityTooLarge() : null, chunk);
     },
   });
-  await pipeline(sr.req, bound, createWriteStream(bytesFile(sr, upload.version), { flags: 'a' }));
+  const file = createWriteStream(bytesFile(sr, upload.version), { flags: 'a' });
+  try {
+    await pipeline(sr.req, bound, file);
+  } finally {
+    // A dropped connection ends the pipeline at once, while a write it had started may still be
+    // under way: the file closes only after it, and only then does the offset hold.
+    if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+  }
 }
 
 async function patch(sr: StorageRequest, id: string): Promise<void> {
