@@ -15,11 +15,11 @@ describe('testConcurrency', () => {
     }
   });
 
-  it('runs every lane on an idle machine of two cores, fewer as it is busier, fewer where memory is short', () => {
+  it('runs a lane per idle core and one more, every lane from four idle cores, fewer where memory is short', () => {
     const gib = 1024 ** 3;
     const lanes = (cores: number, busy: number, freeGiB = 20) => chooseConcurrency({ cores, busy, freeBytes: freeGiB * gib }).lanes;
-    expect([lanes(2, 0), lanes(2, 0.5), lanes(2, 1), lanes(2, 2), lanes(2, 20)]).toEqual([5, 4, 3, 2, 2]);
-    expect(lanes(16, 1)).toBe(5);
+    expect([lanes(2, 0), lanes(2, 0.5), lanes(2, 1), lanes(2, 2), lanes(2, 20)]).toEqual([3, 3, 2, 2, 2]);
+    expect([lanes(4, 0), lanes(16, 1)]).toEqual([5, 5]);
     expect([lanes(2, 0, 5), lanes(2, 0, 1)]).toEqual([2, 1]);
     expect(chooseConcurrency({ cores: 2, busy: 2.04, freeBytes: 20 * gib })).toEqual({ lanes: 2, journeySites: 1, stackWorkers: 1, basis: '2 cores, 2.0 busy, 20 GiB free' });
   });
