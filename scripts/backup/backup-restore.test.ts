@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCheckout, newCustomer, pay, type ShopEnv } from '../../tests/support/shop.ts';
+import { createCheckout, emailOf, newCustomer, pay, type ShopEnv } from '../../tests/support/shop.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { nodeClient } from '../lib/supabase-client.ts';
 import { testStackRateLimits } from '../stack/auth/rate-limit-settings.ts';
@@ -77,8 +77,8 @@ async function downloadTeaching(supabase: SupabaseClient): Promise<Buffer> {
 async function buy(stack: LocalStack, supabase: SupabaseClient, variant: string): Promise<string> {
   const checkout = await createCheckout(env(stack), supabase, [{ variant_id: variant, quantity: 1 }]);
   if (checkout.error || !checkout.data) throw new Error(`checkout failed: ${checkout.error?.message}`);
-  const sessionId = await pay(checkout.data.url);
-  const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+  const sessionId = await pay(checkout.data.url, await emailOf(supabase));
+  const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: sessionId } });
   if (recorded.error || !recorded.data) throw new Error(`record-order failed: ${recorded.error?.message}`);
   const { data } = await supabase.from('orders').select('invoice_number').eq('id', recorded.data.order_id).single();
   return data!.invoice_number as string;

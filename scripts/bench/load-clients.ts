@@ -56,24 +56,25 @@ const store = (path: string) => `${env('COMMERCE_API_URL')}/store/${env('COMMERC
 const newClient = () =>
   createClient(env('SUPABASE_URL'), env('SUPABASE_PUBLISHABLE_KEY'), { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as never } });
 
-async function signedUp(label: string): Promise<{ supabase: SupabaseClient; userId: string }> {
+async function signedUp(label: string): Promise<{ supabase: SupabaseClient; userId: string; email: string }> {
   const supabase = newClient();
-  const { data, error } = await supabase.auth.signUp({ email: `${label}-${crypto.randomUUID()}@example.test`, password: 'load-test-2026' });
+  const email = `${label}-${crypto.randomUUID()}@example.test`;
+  const { data, error } = await supabase.auth.signUp({ email, password: 'load-test-2026' });
   if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
-  return { supabase, userId: data.user.id };
+  return { supabase, userId: data.user.id, email };
 }
 
 /** Shopper i pays and never returns: spread evenly, `neverReturnShare` of them in all. */
 const neverReturns = (i: number) => Math.floor((i + 1) * neverReturnShare) > Math.floor(i * neverReturnShare);
 
 interface Purchase {
-  sessionId: string;
+  checkoutId: string;
   total: number;
   /** When a shopper who never came back had paid (epoch ms); undefined for those who came back. */
   leftAt?: number;
 }
 
-async function shop(supabase: SupabaseClient, i: number): Promise<Purchase> {
+async function shop(supabase: SupabaseClient, email: string, i: number): Promise<Purchase> {
   const list = await measure('GET store products', async () => {
     const response = await fetch(store('/products?limit=12&offset=0'));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -95,28 +96,28 @@ async function shop(supabase: SupabaseClient, i: number): Promise<Purchase> {
     if (error || !data) throw new Error(`create-checkout: ${error?.message}`);
     return data;
   });
-  const sessionId = await measure('POST sandbox pay', async () => {
-    const response = await fetch(checkout.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+  const checkoutId = await measure('POST sandbox pay', async () => {
+    const response = await fetch(checkout.url, { method: 'POST', body: new URLSearchParams({ email, action: 'pay' }), redirect: 'manual' });
     const location = response.headers.get('location');
     if (response.status !== 303 || !location) throw new Error(`pay: HTTP ${response.status}`);
-    return new URL(location).searchParams.get('session_id')!;
+    return new URL(location).searchParams.get('checkout')!;
   });
   const total = (variant.sale_price_in_cents ?? variant.price_in_cents) * quantity;
   // The tab closes on the payment page: nobody calls record-order.
-  if (neverReturns(i)) return { sessionId, total, leftAt: Date.now() };
+  if (neverReturns(i)) return { checkoutId, total, leftAt: Date.now() };
   const record = () =>
     measure('POST functions record-order', async () => {
-      const { data, error } = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+      const { data, error } = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: checkoutId } });
       if (error || !data) throw new Error(`record-order: ${error?.message}`);
       return data.order_id;
     });
   const [first, second] = await Promise.all([record(), record()]);
-  if (first !== second) throw new Error(`two order ids for ${sessionId}`);
+  if (first !== second) throw new Error(`two order ids for ${checkoutId}`);
   await measure('GET rest orders with items', async () => {
     const { error } = await supabase.from('orders').select('*, order_items(*)').order('created_at', { ascending: false });
     if (error) throw new Error(error.message);
   });
-  return { sessionId, total };
+  return { checkoutId, total };
 }
 
 async function chat(supabase: SupabaseClient, userId: string, i: number): Promise<string[]> {
@@ -144,7 +145,7 @@ const chatterClients = await inBatches(chatters, 10, (i) => signedUp(`chatter${i
 step(`load: ${shoppers} shoppers buying while ${chatters} customers send ${messagesPerChatter} messages each`);
 const started = performance.now();
 const [purchases, conversations] = await Promise.all([
-  Promise.allSettled(shopperClients.map(({ supabase }, i) => shop(supabase, i))),
+  Promise.allSettled(shopperClients.map(({ supabase, email }, i) => shop(supabase, email, i))),
   Promise.allSettled(chatterClients.map(({ supabase, userId }, i) => chat(supabase, userId, i))),
 ]);
 const seconds = (performance.now() - started) / 1000;
@@ -159,7 +160,7 @@ await db.connect();
 
 step(`waiting for the schedule to record the orders of the ${leavers.length} shoppers who never came back (at most ${reconciliationWindowMs / 1000} s)`);
 const countRecorded = async () =>
-  (await db.query<{ n: number }>(`select count(distinct checkout_session_id)::int n from public.orders where checkout_session_id = any($1)`, [leavers.map((p) => p.sessionId)])).rows[0]!.n;
+  (await db.query<{ n: number }>(`select count(distinct checkout_session_id)::int n from public.orders where checkout_session_id = any($1)`, [leavers.map((p) => p.checkoutId)])).rows[0]!.n;
 const waitStarted = performance.now();
 let recordedLeavers = await countRecorded();
 while (recordedLeavers < leavers.length && performance.now() - waitStarted < reconciliationWindowMs) {
@@ -171,16 +172,16 @@ step('auditing orders and messages');
 const orders = await db.query<{ checkout_session_id: string; n: number; total: number; first_recorded_ms: number }>(
   `select checkout_session_id, count(*)::int n, min(total_amount_cents) total, (extract(epoch from min(created_at)) * 1000)::float8 first_recorded_ms
    from public.orders where checkout_session_id = any($1) group by 1`,
-  [paid.map((p) => p.sessionId)],
+  [paid.map((p) => p.checkoutId)],
 );
 const messages = await db.query<{ id: string }>(`select id from public.user_messages where id = any($1)`, [sentIds]);
 await db.end();
 const byId = new Map(orders.rows.map((r) => [r.checkout_session_id, r]));
-const withoutOrder = paid.filter((p) => !byId.has(p.sessionId));
-const duplicated = paid.filter((p) => (byId.get(p.sessionId)?.n ?? 0) > 1);
-const wrongTotal = paid.filter((p) => byId.has(p.sessionId) && byId.get(p.sessionId)!.total !== p.total);
+const withoutOrder = paid.filter((p) => !byId.has(p.checkoutId));
+const duplicated = paid.filter((p) => (byId.get(p.checkoutId)?.n ?? 0) > 1);
+const wrongTotal = paid.filter((p) => byId.has(p.checkoutId) && byId.get(p.checkoutId)!.total !== p.total);
 const lostMessages = sentIds.length - messages.rowCount!;
-const delays = leavers.flatMap((p) => (byId.has(p.sessionId) ? [byId.get(p.sessionId)!.first_recorded_ms - p.leftAt!] : []));
+const delays = leavers.flatMap((p) => (byId.has(p.checkoutId) ? [byId.get(p.checkoutId)!.first_recorded_ms - p.leftAt!] : []));
 
 const rows = [...samples.entries()].map(
   ([name, s]) => `  ${name.padEnd(32)} ${String(s.length).padStart(6)}  p50 ${formatMs(median(s)).padStart(10)}  p95 ${formatMs(percentile(s, 95)).padStart(10)}  errors ${failures.get(name)?.length ?? 0}`,

@@ -57,6 +57,7 @@ function openLoopPlan(argv: string[]): OpenLoopPlan | undefined {
 
 interface Buyer {
   id: string;
+  email: string;
   token: string;
 }
 
@@ -72,6 +73,7 @@ async function makeBuyers(db: pg.Client, count: number): Promise<Buyer[]> {
   const exp = Math.floor(Date.now() / 1000) + 6 * 3600;
   return rows.map(({ id, email }) => ({
     id,
+    email,
     token: signJwt({ sub: id, role: 'authenticated', aud: 'authenticated', email, exp, aal: 'aal1', session_id: crypto.randomUUID() }, key),
   }));
 }
@@ -160,7 +162,7 @@ function answered<T>(answer: HttpAnswer, what: string): T {
 }
 
 interface Paid {
-  sessionId: string;
+  checkoutId: string;
   total: number;
 }
 
@@ -181,29 +183,29 @@ async function purchase(figures: StepFigures, buyer: Buyer, variant: Variant, co
         'create-checkout',
       ),
     );
-    const sessionId = await figures.measure('POST sandbox pay', async () => {
+    const checkoutId = await figures.measure('POST sandbox pay', async () => {
       const answer = await httpRequest(checkout.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ action: 'pay' }).toString(),
+        body: new URLSearchParams({ email: buyer.email, action: 'pay' }).toString(),
         timeoutMs: requestTimeoutMs,
       });
       const refused = overloaded(answer, 'pay');
       if (refused) throw refused;
       const location = answer.headers.location;
       if (answer.status !== 303 || !location) throw new Error(`pay: HTTP ${answer.status}`);
-      return new URL(location).searchParams.get('session_id')!;
+      return new URL(location).searchParams.get('checkout')!;
     });
-    await recordOrder(figures, functions, buyer, sessionId);
-    return { sessionId, total: variant.price * quantity };
+    await recordOrder(figures, functions, buyer, checkoutId);
+    return { checkoutId, total: variant.price * quantity };
   });
 }
 
 /** Paid: the order is recorded, after Retry-After as many times as the stack refuses (up to a minute). */
-async function recordOrder(figures: StepFigures, functions: string, buyer: Buyer, sessionId: string): Promise<void> {
+async function recordOrder(figures: StepFigures, functions: string, buyer: Buyer, checkoutId: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await figures.measure('POST functions record-order', async () => answered<{ order_id: string }>(await postJson(`${functions}/record-order`, buyer.token, { session_id: sessionId }), 'record-order'));
+      await figures.measure('POST functions record-order', async () => answered<{ order_id: string }>(await postJson(`${functions}/record-order`, buyer.token, { checkout_id: checkoutId }), 'record-order'));
       return;
     } catch (error) {
       if (!(error instanceof Overloaded) || attempt >= 60) throw error;
@@ -283,12 +285,12 @@ async function runStep(db: pg.Client, plan: OpenLoopPlan, rate: number, index: n
 
   const { rows } = await db.query<{ checkout_session_id: string; n: number; total: number }>(
     `select checkout_session_id, count(*)::int n, min(total_amount_cents)::int total from public.orders where checkout_session_id = any($1) group by 1`,
-    [paid.map((p) => p.sessionId)],
+    [paid.map((p) => p.checkoutId)],
   );
   const byId = new Map(rows.map((r) => [r.checkout_session_id, r]));
-  const withoutOrder = paid.filter((p) => !byId.has(p.sessionId)).length;
-  const duplicated = paid.filter((p) => (byId.get(p.sessionId)?.n ?? 0) > 1).length;
-  const wrongTotal = paid.filter((p) => byId.has(p.sessionId) && byId.get(p.sessionId)!.total !== p.total).length;
+  const withoutOrder = paid.filter((p) => !byId.has(p.checkoutId)).length;
+  const duplicated = paid.filter((p) => (byId.get(p.checkoutId)?.n ?? 0) > 1).length;
+  const wrongTotal = paid.filter((p) => byId.has(p.checkoutId) && byId.get(p.checkoutId)!.total !== p.total).length;
 
   const endpoints = [...new Set([...figures.samples.keys(), ...figures.failures.keys()])];
   const p95s = endpoints.map((name) => percentile(figures.samples.get(name) ?? [], 95));

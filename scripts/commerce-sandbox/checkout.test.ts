@@ -1,16 +1,31 @@
 // Checkout over real HTTP: pricing from the catalogue, refusals, the hosted payment page's three
-// buttons, stock taken on payment, expiry, and sessions and stock surviving a restart.
+// buttons, stock taken on payment and the order it makes, expiry, and sessions and stock surviving
+// a restart. Hostinger's storefront answers a checkout with its page's address only: what happened
+// to a session is read from the page itself and from the orders of the Ecommerce API.
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { postCheckout, sessionOf, startSandbox, stockOf, storePath, submitPayment, tempDataDir, useSandbox } from './test-support.ts';
+import type { OrderDetail } from './hostinger/orders.ts';
+import { buyerEmail, pageOf, postCheckout, startSandbox, stockOf, storePath, submitPayment, tempDataDir, useSandbox, type Sandbox } from './test-support.ts';
 
 const shop = useSandbox();
 
 async function openSession(items = [{ variant_id: 'var_eveil_du_coeur', quantity: 1 }], extra: Record<string, unknown> = {}) {
   const { status, body } = await postCheckout(shop.sandbox, items, extra);
-  if (status !== 200 || !body.url || !body.session_id) throw new Error(`checkout refused: ${status} ${body.message}`);
-  return { url: body.url, id: body.session_id };
+  if (status !== 200 || !body.url) throw new Error(`checkout refused: ${status} ${body.message}`);
+  return { url: body.url };
+}
+
+/** The page of a checkout opened on another run of the sandbox, on this one. */
+const pageOn = (sandbox: Sandbox, paymentUrl: string) => `${sandbox.url}/pay/${paymentUrl.split('/').pop()}`;
+
+/** The newest order the Ecommerce API lists under `email`, in full. */
+async function newestOrderOf(sandbox: Sandbox, email: string): Promise<OrderDetail> {
+  const api = `${sandbox.url}/api/ecommerce/v1/stores/${sandbox.storeId}/orders`;
+  const headers = { Authorization: `Bearer ${sandbox.apiToken}` };
+  const { data } = (await (await fetch(`${api}?email=${encodeURIComponent(email)}`, { headers })).json()) as { data: Array<{ id: string }> };
+  if (data.length === 0) throw new Error(`no order under ${email}`);
+  return ((await (await fetch(`${api}/${data[0]!.id}`, { headers })).json()) as { data: OrderDetail }).data;
 }
 
 describe('POST /store/{store}/checkout', () => {
@@ -20,17 +35,19 @@ describe('POST /store/{store}/checkout', () => {
       { variant_id: 'var_eveil_du_coeur', quantity: 1, sale_price_in_cents: 0 },
     ], { total_cents: 3 });
     expect(status).toBe(200);
-    expect(body.session_id).toMatch(/^cs_[0-9a-f]{24}$/);
-    expect(body.url).toBe(`${shop.sandbox.url}/pay/${body.session_id}`);
-    const session = await sessionOf(shop.sandbox, body.session_id!);
-    expect(session.status).toBe('open');
-    expect(session.currency).toBe('eur');
-    expect(session.paid_at).toBeNull();
-    expect(session.line_items).toEqual([
-      expect.objectContaining({ variant_id: 'var_meditation_lumiere_interieure_45_minutes', product_id: 'prod_meditation_lumiere_interieure', product_title: 'Méditation de la Lumière Intérieure', variant_title: '45 minutes', quantity: 2, unit_price_cents: 1900 }),
-      expect.objectContaining({ variant_id: 'var_eveil_du_coeur', quantity: 1, unit_price_cents: 2900 }),
+    expect(Object.keys(body)).toEqual(['url']);
+    expect(body.url).toMatch(new RegExp(`^${shop.sandbox.url}/pay/cs_[0-9a-f]{24}$`));
+    const page = await pageOf(body.url!);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('67,00 €');
+    const email = `prix-${crypto.randomUUID()}@example.test`;
+    expect((await submitPayment(body.url!, 'pay', email)).status).toBe(303);
+    const order = await newestOrderOf(shop.sandbox, email);
+    expect(order).toMatchObject({ currency_code: 'eur', total: 2 * 1900 + 2900, paid_total: 2 * 1900 + 2900 });
+    expect(order.items).toEqual([
+      expect.objectContaining({ variant_id: 'var_meditation_lumiere_interieure_45_minutes', title: 'Méditation de la Lumière Intérieure / 45 minutes', quantity: 2, unit_price: 1900 }),
+      expect.objectContaining({ variant_id: 'var_eveil_du_coeur', quantity: 1, unit_price: 2900 }),
     ]);
-    expect(session.total_cents).toBe(2 * 1900 + 2900);
   });
 
   it.each([
@@ -86,19 +103,18 @@ describe('the hosted payment page', () => {
     }
   });
 
-  it('pays: 303 to the success URL with the session id, session paid, stock taken', async () => {
+  it('pays: 303 to the success URL exactly as given, an order captured, stock taken, the page closed', async () => {
     const before = await stockOf(shop.sandbox, 'prod_coffret_chemin_lumiere', 'var_coffret_chemin_lumiere');
-    const { url, id } = await openSession([{ variant_id: 'var_coffret_chemin_lumiere', quantity: 2 }], { successUrl: 'http://shop.test/success?from=checkout' });
-    const response = await submitPayment(url, 'pay');
+    const { url } = await openSession([{ variant_id: 'var_coffret_chemin_lumiere', quantity: 2 }], { successUrl: 'http://shop.test/success?checkout=chk_1' });
+    const email = `coffret-${crypto.randomUUID()}@example.test`;
+    const response = await submitPayment(url, 'pay', email);
     expect(response.status).toBe(303);
-    const location = new URL(response.headers.get('location')!);
-    expect(location.origin + location.pathname).toBe('http://shop.test/success');
-    expect(location.searchParams.get('from')).toBe('checkout');
-    expect(location.searchParams.get('session_id')).toBe(id);
-    const session = await sessionOf(shop.sandbox, id);
-    expect(session.status).toBe('paid');
-    expect(Date.parse(session.paid_at!)).not.toBeNaN();
+    expect(response.headers.get('location')).toBe('http://shop.test/success?checkout=chk_1');
+    expect(await newestOrderOf(shop.sandbox, email)).toMatchObject({ payment_status: 'captured', total: 2 * 7900 });
     expect(await stockOf(shop.sandbox, 'prod_coffret_chemin_lumiere', 'var_coffret_chemin_lumiere')).toBe(before! - 2);
+    const page = await pageOf(url);
+    expect(page.status).toBe(409);
+    expect(page.html).toContain('Cette commande a déjà été payée.');
   });
 
   it('refuses a payment when the stock ran out after the checkout opened', async () => {
@@ -108,32 +124,30 @@ describe('the hosted payment page', () => {
     const late = await submitPayment(second.url, 'pay');
     expect(late.status).toBe(409);
     expect(await late.text()).toContain('Stock insuffisant');
-    expect((await sessionOf(shop.sandbox, second.id)).status).toBe('open');
+    expect((await pageOf(second.url)).status).toBe(200);
     expect(await stockOf(shop.sandbox, 'prod_sommeil_profond', 'var_sommeil_profond')).toBe(1);
   });
 
   it('simulates a refusal: the session stays open and the page says why', async () => {
-    const { url, id } = await openSession();
+    const { url } = await openSession();
     const response = await submitPayment(url, 'refuse');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Paiement refusé par la banque. Vous pouvez réessayer ou annuler.');
-    expect((await sessionOf(shop.sandbox, id)).status).toBe('open');
+    expect((await pageOf(url)).status).toBe(200);
     expect((await submitPayment(url, 'pay')).status).toBe(303);
   });
 
   it('cancels: 303 to the cancel URL, session canceled, and it can no longer be paid', async () => {
-    const { url, id } = await openSession();
+    const { url } = await openSession();
     const response = await submitPayment(url, 'cancel');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('http://shop.test/panier');
-    expect((await sessionOf(shop.sandbox, id)).status).toBe('canceled');
     const again = await submitPayment(url, 'pay');
     expect(again.status).toBe(409);
     const html = await again.text();
     expect(html).toMatch(/lang="fr"/);
     expect(html).toContain('Ce paiement a été annulé.');
-    expect((await sessionOf(shop.sandbox, id)).status).toBe('canceled');
-    expect((await fetch(url)).status).toBe(409);
+    expect((await pageOf(url)).status).toBe(409);
   });
 
   it('does not pay twice', async () => {
@@ -145,9 +159,9 @@ describe('the hosted payment page', () => {
   });
 
   it('refuses an unknown action and an unknown session', async () => {
-    const { url, id } = await openSession();
+    const { url } = await openSession();
     expect((await submitPayment(url, 'voler')).status).toBe(400);
-    expect((await sessionOf(shop.sandbox, id)).status).toBe('open');
+    expect((await pageOf(url)).status).toBe(200);
     expect((await fetch(`${shop.sandbox.url}/pay/cs_000000000000000000000000`)).status).toBe(404);
   });
 });
@@ -162,11 +176,13 @@ describe('lifetime of sessions and stock', () => {
       expect((await submitPayment(paid.body.url!, 'pay')).status).toBe(303);
       await first.close();
       first = await startSandbox(dir.dir);
-      expect((await sessionOf(first, paid.body.session_id!)).status).toBe('paid');
-      const reopened = await sessionOf(first, open.body.session_id!);
-      expect(reopened).toMatchObject({ status: 'open', total_cents: 4400 });
+      expect((await pageOf(pageOn(first, paid.body.url!))).status).toBe(409);
+      const reopened = await pageOf(pageOn(first, open.body.url!));
+      expect(reopened.status).toBe(200);
+      expect(reopened.html).toContain('44,00 €');
       expect(await stockOf(first, 'prod_sommeil_profond', 'var_sommeil_profond')).toBe(2);
-      expect((await submitPayment(`${first.url}/pay/${open.body.session_id}`, 'pay')).status).toBe(303);
+      expect((await submitPayment(pageOn(first, open.body.url!), 'pay')).status).toBe(303);
+      expect((await newestOrderOf(first, buyerEmail)).total).toBe(4400);
     } finally {
       await first.close();
       dir.remove();
@@ -184,7 +200,8 @@ describe('lifetime of sessions and stock', () => {
       appendFileSync(join(dir.dir, 'journal.jsonl'), '{"session":{"id":"cs_cut');
       sandbox = await startSandbox(dir.dir);
       expect(existsSync(join(dir.dir, 'journal.jsonl'))).toBe(false);
-      expect((await sessionOf(sandbox, paid.body.session_id!)).status).toBe('paid');
+      expect((await pageOf(pageOn(sandbox, paid.body.url!))).status).toBe(409);
+      expect((await newestOrderOf(sandbox, buyerEmail)).items[0]!.variant_id).toBe('var_sommeil_profond');
       expect(await stockOf(sandbox, 'prod_sommeil_profond', 'var_sommeil_profond')).toBe(2);
     } finally {
       await sandbox.close();
@@ -207,9 +224,9 @@ describe('lifetime of sessions and stock', () => {
     const shortLived = await startSandbox(dir.dir, { sessionTtlMs: 150 });
     try {
       const { body } = await postCheckout(shortLived, [{ variant_id: 'var_sommeil_profond', quantity: 1 }]);
-      expect((await sessionOf(shortLived, body.session_id!)).status).toBe('open');
+      expect((await pageOf(body.url!)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await sessionOf(shortLived, body.session_id!)).status).toBe('expired');
+      expect((await pageOf(body.url!)).status).toBe(409);
       const late = await submitPayment(body.url!, 'pay');
       expect(late.status).toBe(409);
       expect(await late.text()).toContain('expiré');
@@ -220,36 +237,13 @@ describe('lifetime of sessions and stock', () => {
     }
   });
 
-  it('expires an open session on request (tests only), as one left past its lifetime reads', async () => {
-    const expire = (body: unknown) =>
-      fetch(`${shop.sandbox.url}/__sandbox/expire`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const open = await openSession();
-    const answer = await expire({ session_id: open.id });
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ session_id: open.id, status: 'expired' });
-    expect((await sessionOf(shop.sandbox, open.id)).status).toBe('expired');
-    const late = await submitPayment(open.url, 'pay');
-    expect(late.status).toBe(409);
-    expect(await late.text()).toContain('expiré');
-
-    const paid = await openSession();
-    expect((await submitPayment(paid.url, 'pay')).status).toBe(303);
-    const notOpen = await expire({ session_id: paid.id });
-    expect(notOpen.status).toBe(409);
-    await notOpen.body?.cancel();
-    expect((await sessionOf(shop.sandbox, paid.id)).status).toBe('paid');
-    const unknown = await expire({ session_id: 'cs_inconnu' });
-    expect(unknown.status).toBe(404);
-    await unknown.body?.cancel();
-  });
-
   it('uses the public URL for payment links', async () => {
     const dir = tempDataDir();
     const proxied = await startSandbox(dir.dir, { publicUrl: 'https://boutique.example/commerce', storeId: 'store_test' });
     try {
       expect(proxied.storeId).toBe('store_test');
       const { body } = await postCheckout(proxied, [{ variant_id: 'var_eveil_du_coeur', quantity: 1 }]);
-      expect(body.url).toBe(`https://boutique.example/commerce/pay/${body.session_id}`);
+      expect(body.url).toMatch(/^https:\/\/boutique\.example\/commerce\/pay\/cs_[0-9a-f]{24}$/);
     } finally {
       await proxied.close();
       dir.remove();

@@ -15,5 +15,7 @@ const sandbox = await startCommerceSandbox({
   dataDir: values['data-dir'] ?? join(localDir, 'commerce'),
   publicUrl: values['public-url'],
   storeId: values['store-id'],
+  // The token the shop's functions are given; by default one made at start (which only this process knows).
+  apiToken: process.env.HOSTINGER_API_TOKEN || undefined,
 });
 serveAsSandboxProcess({ url: sandbox.url, storeId: sandbox.storeId }, `commerce sandbox: ${sandbox.url}/store/${sandbox.storeId}/products`, () => sandbox.close());

@@ -1,5 +1,6 @@
-// The hosted payment page, in French: the lines and total, and three real form buttons
-// (pay, simulate a refusal, cancel). Works with the keyboard alone.
+// The hosted payment page, in French: the lines and total, the buyer's e-mail (which the order
+// keeps, as Hostinger's checkout asks it), and three real form buttons (pay, simulate a refusal,
+// cancel). Works with the keyboard alone.
 import { escapeHtml } from '../lib/html.ts';
 import { formatEuros as euros } from './catalogue.ts';
 import type { Session, SessionStatus } from './state.ts';
@@ -14,6 +15,8 @@ td.num,th.num{text-align:right}tfoot td{font-weight:bold;border:0;padding-top:1r
 button{font:inherit;border-radius:.5rem;padding:.75rem 1.25rem;cursor:pointer;border:1px solid #c99a3b}
 button.pay{background:#c99a3b;color:#1b1029;font-weight:bold}button.secondary{background:transparent;color:#fff6e0}
 button:focus-visible{outline:3px solid #fff6e0;outline-offset:2px}
+label{display:block;margin-bottom:.25rem}input{font:inherit;width:100%;box-sizing:border-box;padding:.6rem;border-radius:.5rem;border:1px solid #c99a3b;background:#1b1029;color:#fff6e0}
+input:focus-visible{outline:3px solid #fff6e0;outline-offset:2px}
 .alert{background:#5b1a2a;border:1px solid #ff8a8a;border-radius:.5rem;padding:.75rem 1rem;margin-bottom:1rem}
 .notice{background:#1f3a2a;border:1px solid #8ad4a0;border-radius:.5rem;padding:.75rem 1rem}`;
 
@@ -21,22 +24,34 @@ function layout(title: string, body: string): string {
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
 }
 
-export function paymentPage(session: Session): string {
+export interface PaymentForm {
+  /** What the buyer typed, kept when the page comes back. */
+  email?: string;
+  /** The buyer pressed « Payer » without a usable e-mail. */
+  missingEmail?: boolean;
+}
+
+export function paymentPage(session: Session, form: PaymentForm = {}): string {
   const rows = session.line_items
     .map((l) => `<tr><td>${escapeHtml(l.product_title)}<br><small>${escapeHtml(l.variant_title)}</small></td><td class="num">${l.quantity}</td><td class="num">${euros(l.unit_price_cents)}</td><td class="num">${euros(l.unit_price_cents * l.quantity)}</td></tr>`)
     .join('');
   const refused = session.refused
     ? '<p class="alert" role="alert">Paiement refusé par la banque. Vous pouvez réessayer ou annuler.</p>'
     : '';
+  const emailError = form.missingEmail ? '<p class="alert" role="alert" id="email-error">Veuillez indiquer une adresse e-mail valide pour recevoir votre reçu.</p>' : '';
   return layout(
     'Paiement sécurisé — Lumière Sacrée',
     `<h1>Paiement sécurisé</h1><p class="sub">Lumière Sacrée — environnement de démonstration, aucune carte n'est débitée.</p>${refused}
 <table><caption class="sub" style="text-align:left">Votre commande</caption><thead><tr><th scope="col">Article</th><th scope="col" class="num">Qté</th><th scope="col" class="num">Prix unitaire</th><th scope="col" class="num">Montant</th></tr></thead>
 <tbody>${rows}</tbody><tfoot><tr><td colspan="3">Total</td><td class="num">${euros(session.total_cents)}</td></tr></tfoot></table>
-<form method="post" class="actions">
-<button class="pay" type="submit" name="action" value="pay" autofocus>Payer</button>
-<button class="secondary" type="submit" name="action" value="refuse">Simuler un refus</button>
-<button class="secondary" type="submit" name="action" value="cancel">Annuler</button>
+<form method="post">${emailError}
+<label for="email">Adresse e-mail</label>
+<input id="email" name="email" type="email" autocomplete="email" required autofocus value="${escapeHtml(form.email ?? '')}"${form.missingEmail ? ' aria-invalid="true" aria-describedby="email-error"' : ''}>
+<div class="actions">
+<button class="pay" type="submit" name="action" value="pay">Payer</button>
+<button class="secondary" type="submit" name="action" value="refuse" formnovalidate>Simuler un refus</button>
+<button class="secondary" type="submit" name="action" value="cancel" formnovalidate>Annuler</button>
+</div>
 </form>`,
   );
 }

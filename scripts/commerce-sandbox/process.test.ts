@@ -12,12 +12,15 @@ it('serves from a process of its own and leaves none behind once stopped', async
   const data = tempDataDir();
   try {
     const port = await freePort();
-    const sandbox = await startCommerceSandboxProcess({ port, dataDir: data.dir, storeId: 'store_lumiere_sacree' });
+    const sandbox = await startCommerceSandboxProcess({ port, dataDir: data.dir, storeId: 'store_lumiere_sacree', apiToken: 'hapi_process_test' });
     expect(sandbox.pid).not.toBe(process.pid);
     expect(sandbox.url).toBe(`http://127.0.0.1:${port}`);
     const catalogue = await fetch(`${sandbox.url}/store/store_lumiere_sacree/products`);
     expect(catalogue.status).toBe(200);
     expect(((await catalogue.json()) as { products: unknown[] }).products.length).toBeGreaterThan(0);
+    const stores = await fetch(`${sandbox.url}/api/ecommerce/v1/stores`, { headers: { Authorization: 'Bearer hapi_process_test' } });
+    expect(stores.status, 'its Ecommerce API takes the token it was given').toBe(200);
+    await stores.body?.cancel();
 
     await sandbox.close();
     expect(isRunning(sandbox.pid)).toBe(false);
@@ -31,7 +34,7 @@ it('ends when the process that started it is killed without a chance to stop it'
   const data = tempDataDir();
   const parentScript = `
     import { startCommerceSandboxProcess } from './scripts/commerce-sandbox/process.ts';
-    const sandbox = await startCommerceSandboxProcess({ port: 0, dataDir: ${JSON.stringify(data.dir)}, storeId: 'store_lumiere_sacree' });
+    const sandbox = await startCommerceSandboxProcess({ port: 0, dataDir: ${JSON.stringify(data.dir)}, storeId: 'store_lumiere_sacree', apiToken: 'hapi_process_test' });
     console.log(sandbox.pid);
     setInterval(() => undefined, 1000);
   `;

@@ -7,6 +7,8 @@ export interface SandboxProcessOptions {
   port: number;
   dataDir: string;
   storeId: string;
+  /** The Bearer token its Ecommerce API accepts, as an hPanel token would be the owner's. */
+  apiToken: string;
 }
 
 export interface SandboxProcess {
@@ -19,6 +21,6 @@ export interface SandboxProcess {
 export async function startCommerceSandboxProcess(options: SandboxProcessOptions): Promise<SandboxProcess> {
   const { pid, ready, close } = await startSandboxProcess<{ url: string; storeId: string }>('the commerce sandbox', join(import.meta.dirname, 'main.ts'), [
     '--port', String(options.port), '--host', '127.0.0.1', '--data-dir', options.dataDir, '--store-id', options.storeId,
-  ]);
+  ], { HOSTINGER_API_TOKEN: options.apiToken });
   return { ...ready, pid, close };
 }

@@ -1,5 +1,6 @@
-// Checkout sessions and managed stock, kept in memory so they survive a restart: each change
-// appends the session it touched (and the stock) as one line to dataDir/journal.jsonl, a cost
+// Checkout sessions, the orders their payments made (hostinger/orders.ts) and managed stock, kept
+// in memory so they survive a restart: each change appends the session or order it touched (and
+// the stock) as one line to dataDir/journal.jsonl, a cost
 // that does not grow with the number of sessions (rewriting the whole state after every change
 // did, and blocked the process longer with every session sold). At start the journal is replayed over
 // dataDir/state.json, the result written back (temp file + rename) and the journal emptied.
@@ -7,6 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { variantsById } from './catalogue.ts';
+import { cancelOrder, type OrderDetail, paidOrder, refundOrder, type RefundInstruction, type RefundResult } from './hostinger/orders.ts';
 
 export type SessionStatus = 'open' | 'paid' | 'canceled' | 'expired';
 
@@ -33,43 +35,12 @@ export interface Session {
   paid_at: string | null;
   /** Set when the last payment attempt was refused, for the page to say so. */
   refused: boolean;
-  /** Money given back, oldest first; each refunds whole lines. */
-  refunds: Refund[];
-  /** The buyer's bank contesting the payment, if it ever did. */
-  dispute: Dispute | null;
 }
-
-export interface RefundLine {
-  variant_id: string;
-  quantity: number;
-  amount_cents: number;
-}
-
-export interface Refund {
-  id: string;
-  /** The caller's key: the same key asks for the same refund, which is answered again, not repeated. */
-  idempotency_key: string | null;
-  lines: RefundLine[];
-  amount_cents: number;
-  reason: string;
-  created_at: string;
-}
-
-export type DisputeStatus = 'open' | 'won' | 'lost';
-
-export interface Dispute {
-  id: string;
-  status: DisputeStatus;
-  opened_at: string;
-  closed_at: string | null;
-}
-
-export type RefundOutcome =
-  | { ok: true; refund: Refund; repeated: boolean }
-  | { ok: false; reason: 'not-paid' | 'disputed' | 'unknown-line' | 'already-refunded' };
 
 interface Persisted {
   sessions: Record<string, Session>;
+  /** The Ecommerce API's orders by id, in the order they were made. */
+  orders: Record<string, OrderDetail>;
   stock: Record<string, number>;
 }
 
@@ -82,9 +53,10 @@ function readSaved(file: string): Partial<Persisted> {
   }
 }
 
-/** One change: the session as it now is, and the managed stock after it. */
+/** One change: the session or the order as it now is, and the managed stock after it. */
 interface JournalEntry {
-  session: Session;
+  session?: Session;
+  order?: OrderDetail;
   stock: Record<string, number>;
 }
 
@@ -118,10 +90,9 @@ export class SandboxState {
     const initialStock = Object.fromEntries([...variantsById.values()].filter((v) => v.managed).map((v) => [v.id, v.initialStock ?? 0]));
     const saved = existsSync(this.file) ? readSaved(this.file) : {};
     const changes = readJournal(this.journal);
-    const savedSessions = { ...saved.sessions, ...Object.fromEntries(changes.map((change) => [change.session.id, change.session])) };
-    // Sessions saved before refunds and disputes existed have neither.
-    const sessions = Object.fromEntries(Object.entries(savedSessions).map(([id, session]) => [id, { ...session, refunds: session.refunds ?? [], dispute: session.dispute ?? null }]));
-    this.data = { sessions, stock: { ...initialStock, ...saved.stock, ...changes.at(-1)?.stock } };
+    const savedSessions = { ...saved.sessions, ...Object.fromEntries(changes.flatMap((change) => (change.session ? [[change.session.id, change.session]] : []))) };
+    const orders = { ...saved.orders, ...Object.fromEntries(changes.flatMap((change) => (change.order ? [[change.order.id, change.order]] : []))) };
+    this.data = { sessions: savedSessions, orders, stock: { ...initialStock, ...saved.stock, ...changes.at(-1)?.stock } };
     if (changes.length > 0) {
       const temporary = `${this.file}.${process.pid}.tmp`;
       writeFileSync(temporary, JSON.stringify(this.data));
@@ -130,15 +101,15 @@ export class SandboxState {
     }
   }
 
-  private save(session: Session): void {
-    appendFileSync(this.journal, `${JSON.stringify({ session, stock: this.data.stock } satisfies JournalEntry)}\n`);
+  private save(change: { session: Session } | { order: OrderDetail }): void {
+    appendFileSync(this.journal, `${JSON.stringify({ ...change, stock: this.data.stock } satisfies JournalEntry)}\n`);
   }
 
   stockOf(variantId: string): number | null {
     return this.data.stock[variantId] ?? null;
   }
 
-  create(session: Omit<Session, 'id' | 'status' | 'created_at' | 'paid_at' | 'refused' | 'refunds' | 'dispute'>): Session {
+  create(session: Omit<Session, 'id' | 'status' | 'created_at' | 'paid_at' | 'refused'>): Session {
     const created: Session = {
       ...session,
       id: `cs_${randomBytes(12).toString('hex')}`,
@@ -146,11 +117,9 @@ export class SandboxState {
       created_at: new Date().toISOString(),
       paid_at: null,
       refused: false,
-      refunds: [],
-      dispute: null,
     };
     this.data.sessions[created.id] = created;
-    this.save(created);
+    this.save({ session: created });
     return created;
   }
 
@@ -164,8 +133,11 @@ export class SandboxState {
     return session.status;
   }
 
-  /** Pays an open session, taking managed stock all at once or not at all. */
-  pay(session: Session): { ok: true } | { ok: false; reason: 'not-open' | 'stock' } {
+  /**
+   * Pays an open session, taking managed stock all at once or not at all; the payment becomes an
+   * order of the Ecommerce API, under the e-mail the buyer gave on the hosted page.
+   */
+  pay(session: Session, email: string): { ok: true; order: OrderDetail } | { ok: false; reason: 'not-open' | 'stock' } {
     if (this.statusOf(session) !== 'open') return { ok: false, reason: 'not-open' };
     const short = session.line_items.some((line) => {
       const stock = this.stockOf(line.variant_id);
@@ -179,83 +151,48 @@ export class SandboxState {
     session.status = 'paid';
     session.paid_at = new Date().toISOString();
     session.refused = false;
-    this.save(session);
-    return { ok: true };
+    this.save({ session });
+    const order = paidOrder(session.line_items, email, 1001 + Object.keys(this.data.orders).length, session.currency);
+    this.data.orders[order.id] = order;
+    this.save({ order });
+    return { ok: true, order };
+  }
+
+  order(id: string): OrderDetail | undefined {
+    return Object.hasOwn(this.data.orders, id) ? this.data.orders[id] : undefined;
+  }
+
+  /** Every order, newest first, as the API lists them. */
+  orders(): OrderDetail[] {
+    return Object.values(this.data.orders).reverse();
+  }
+
+  /** hPanel's refund (tests only, POST /__sandbox/orders/{id}/refund). */
+  refundOrder(order: OrderDetail, instruction: RefundInstruction): RefundResult {
+    return this.changeOrder(order, refundOrder(order, instruction));
+  }
+
+  /** The API's cancel, and hPanel's. */
+  cancelOrder(order: OrderDetail): RefundResult {
+    return this.changeOrder(order, cancelOrder(order));
+  }
+
+  private changeOrder(order: OrderDetail, result: RefundResult): RefundResult {
+    if (result.ok) this.save({ order });
+    return result;
   }
 
   refuse(session: Session): boolean {
     if (this.statusOf(session) !== 'open') return false;
     session.refused = true;
-    this.save(session);
-    return true;
-  }
-
-  /**
-   * Tests only (POST /__sandbox/expire): moves an open session's creation back past its lifetime,
-   * so every reader from now on sees it `expired`, exactly as one left 24 hours would read.
-   */
-  expire(session: Session): boolean {
-    if (this.statusOf(session) !== 'open') return false;
-    session.created_at = new Date(Date.now() - this.sessionTtlMs - 1000).toISOString();
-    this.save(session);
+    this.save({ session });
     return true;
   }
 
   cancel(session: Session): boolean {
     if (this.statusOf(session) !== 'open') return false;
     session.status = 'canceled';
-    this.save(session);
-    return true;
-  }
-
-  /** Every session, for the refund and dispute listings. */
-  all(): Session[] {
-    return Object.values(this.data.sessions);
-  }
-
-  /**
-   * Refunds whole lines of a paid session (all those not yet refunded when `variantIds` is null).
-   * A key already used answers its refund again; a session under dispute or lost cannot be refunded.
-   */
-  refund(session: Session, variantIds: string[] | null, reason: string, idempotencyKey: string | null): RefundOutcome {
-    const earlier = idempotencyKey === null ? undefined : session.refunds.find((r) => r.idempotency_key === idempotencyKey);
-    if (earlier) return { ok: true, refund: earlier, repeated: true };
-    if (session.status !== 'paid') return { ok: false, reason: 'not-paid' };
-    if (session.dispute && session.dispute.status !== 'won') return { ok: false, reason: 'disputed' };
-    const refunded = new Set(session.refunds.flatMap((r) => r.lines.map((line) => line.variant_id)));
-    const wanted = variantIds ?? session.line_items.map((line) => line.variant_id).filter((id) => !refunded.has(id));
-    if (wanted.some((id) => !session.line_items.some((line) => line.variant_id === id))) return { ok: false, reason: 'unknown-line' };
-    if (wanted.length === 0 || wanted.some((id) => refunded.has(id))) return { ok: false, reason: 'already-refunded' };
-    const lines = session.line_items
-      .filter((line) => wanted.includes(line.variant_id))
-      .map((line) => ({ variant_id: line.variant_id, quantity: line.quantity, amount_cents: line.quantity * line.unit_price_cents }));
-    const refund: Refund = {
-      id: `re_${randomBytes(12).toString('hex')}`,
-      idempotency_key: idempotencyKey,
-      lines,
-      amount_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
-      reason,
-      created_at: new Date().toISOString(),
-    };
-    session.refunds.push(refund);
-    this.save(session);
-    return { ok: true, refund, repeated: false };
-  }
-
-  /**
-   * Tests only (POST /__sandbox/dispute): the buyer's bank opens a dispute on a paid session, then
-   * the service closes it won or lost. False when the step does not follow from the current one.
-   */
-  dispute(session: Session, status: DisputeStatus): boolean {
-    const now = new Date().toISOString();
-    if (status === 'open') {
-      if (session.status !== 'paid' || session.dispute) return false;
-      session.dispute = { id: `dp_${randomBytes(12).toString('hex')}`, status, opened_at: now, closed_at: null };
-    } else {
-      if (session.dispute?.status !== 'open') return false;
-      session.dispute = { ...session.dispute, status, closed_at: now };
-    }
-    this.save(session);
+    this.save({ session });
     return true;
   }
 }

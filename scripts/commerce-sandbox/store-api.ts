@@ -1,8 +1,8 @@
-// The store API of spec §7, for one store: products, one product, variants' stock, checkout,
-// and the session look-up. Errors are HTTP statuses with a status text and a JSON message.
+// The storefront API of spec §7, for one store: products, one product, variants' stock, and the
+// hosted checkout. Errors are HTTP statuses with a status text and a JSON message.
 import { productSeeds } from './catalogue-data.ts';
 import { productJson, productSeedById, seedBySlug, variantsById } from './catalogue.ts';
-import type { LineItem, Refund, SandboxState, Session } from './state.ts';
+import type { LineItem, SandboxState } from './state.ts';
 
 export class HttpError extends Error {
   constructor(readonly status: number, message: string) {
@@ -113,64 +113,6 @@ export function createCheckout(body: unknown, base: string, state: SandboxState)
     cancel_url: httpUrl(cancelUrl, 'cancelUrl'),
     locale: typeof locale === 'string' ? locale.slice(0, 10) : 'fr',
   });
-  return { status: 200, body: { url: `${base}/pay/${session.id}`, session_id: session.id } };
-}
-
-const publicRefund = ({ idempotency_key: _key, ...refund }: Refund, sessionId: string) => ({ ...refund, session_id: sessionId });
-
-export function getCheckout(sessionId: string, state: SandboxState): ApiAnswer {
-  const session = state.get(sessionId);
-  if (!session) throw new HttpError(404, `checkout session ${sessionId} not found`);
-  const { id, line_items, total_cents, currency, created_at, paid_at, refunds, dispute } = session;
-  const refunded_cents = refunds.reduce((sum, refund) => sum + refund.amount_cents, 0);
-  return {
-    status: 200,
-    body: { id, status: state.statusOf(session), line_items, total_cents, currency, created_at, paid_at, refunded_cents, refunds: refunds.map((r) => publicRefund(r, id)), dispute },
-  };
-}
-
-const refundRefusals: Record<string, [number, string]> = {
-  'not-paid': [409, 'only a paid session can be refunded'],
-  disputed: [409, 'the payment is disputed'],
-  'unknown-line': [400, 'variant_ids names a line the session does not have'],
-  'already-refunded': [409, 'those lines are already refunded'],
-};
-
-/** POST /checkout/{id}/refunds `{ variant_ids?, reason?, idempotency_key? }`: whole lines, or every line left. */
-export function refundCheckout(sessionId: string, body: unknown, state: SandboxState): ApiAnswer {
-  const session = state.get(sessionId);
-  if (!session) throw new HttpError(404, `checkout session ${sessionId} not found`);
-  const { variant_ids, reason, idempotency_key } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  if (variant_ids !== undefined && (!Array.isArray(variant_ids) || variant_ids.length === 0 || variant_ids.some((id) => typeof id !== 'string'))) {
-    throw new HttpError(400, 'variant_ids must be a non-empty list of variant ids');
-  }
-  if (reason !== undefined && typeof reason !== 'string') throw new HttpError(400, 'reason must be text');
-  if (idempotency_key !== undefined && (typeof idempotency_key !== 'string' || idempotency_key.length === 0 || idempotency_key.length > 255)) {
-    throw new HttpError(400, 'idempotency_key must be 1 to 255 characters');
-  }
-  const outcome = state.refund(session, (variant_ids as string[] | undefined) ?? null, ((reason as string | undefined) ?? '').slice(0, 500), (idempotency_key as string | undefined) ?? null);
-  if (!outcome.ok) throw new HttpError(...refundRefusals[outcome.reason]!);
-  return { status: outcome.repeated ? 200 : 201, body: publicRefund(outcome.refund, session.id) };
-}
-
-function sinceParam(query: URLSearchParams): number {
-  const since = query.get('since');
-  if (since === null || Number.isNaN(Date.parse(since))) throw new HttpError(400, 'since must be a date');
-  return Date.parse(since);
-}
-
-/** GET /refunds?since: the refunds made since then, whoever made them (the shop or the service's dashboard). */
-export function listRefunds(query: URLSearchParams, state: SandboxState): ApiAnswer {
-  const since = sinceParam(query);
-  const refunds = state.all().flatMap((session) => session.refunds.filter((r) => Date.parse(r.created_at) >= since).map((r) => publicRefund(r, session.id)));
-  return { status: 200, body: { refunds: refunds.sort((a, b) => a.created_at.localeCompare(b.created_at)) } };
-}
-
-const disputeChangedAt = (session: Session) => Date.parse(session.dispute!.closed_at ?? session.dispute!.opened_at);
-
-/** GET /disputes?since: the disputes opened or closed since then, as they stand now. */
-export function listDisputes(query: URLSearchParams, state: SandboxState): ApiAnswer {
-  const since = sinceParam(query);
-  const disputes = state.all().filter((session) => session.dispute && disputeChangedAt(session) >= since).map((session) => ({ ...session.dispute!, session_id: session.id }));
-  return { status: 200, body: { disputes } };
+  // Hostinger's storefront answers the hosted page's address and nothing else.
+  return { status: 200, body: { url: `${base}/pay/${session.id}` } };
 }

@@ -66,28 +66,20 @@ export async function postCheckout(sandbox: Sandbox, items: CheckoutItem[], extr
       ...extra,
     }),
   });
-  return { status: response.status, body: (await response.json()) as { url?: string; session_id?: string; message?: string } };
+  return { status: response.status, body: (await response.json()) as { url?: string; message?: string } };
 }
 
-/** Submits the payment page's form as a browser does, without following the redirect. */
-export function submitPayment(paymentUrl: string, action: string): Promise<Response> {
-  return fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ action }), redirect: 'manual' });
+export const buyerEmail = 'acheteuse@example.test';
+
+/** Submits the payment page's form as a browser does (the buyer's e-mail typed), without following the redirect. */
+export function submitPayment(paymentUrl: string, action: string, email = buyerEmail): Promise<Response> {
+  return fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ email, action }), redirect: 'manual' });
 }
 
-export interface SessionView {
-  id: string;
-  status: string;
-  line_items: Array<{ variant_id: string; product_id: string; product_title: string; variant_title: string; image_url: string; quantity: number; unit_price_cents: number }>;
-  total_cents: number;
-  currency: string;
-  created_at: string;
-  paid_at: string | null;
-}
-
-export async function sessionOf(sandbox: Sandbox, id: string): Promise<SessionView> {
-  const { status, body } = await getJson<SessionView>(storePath(sandbox, `/checkout/${id}`));
-  if (status !== 200) throw new Error(`session ${id}: HTTP ${status}`);
-  return body;
+/** The hosted page as a browser reads it: 200 while it can be paid, 409 with the reason once closed. */
+export async function pageOf(paymentUrl: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(paymentUrl);
+  return { status: response.status, html: await response.text() };
 }
 
 export async function stockOf(sandbox: Sandbox, productId: string, variantId: string): Promise<number | null> {
@@ -99,13 +91,13 @@ export async function stockOf(sandbox: Sandbox, productId: string, variantId: st
   return variant.inventory_quantity;
 }
 
-/** A paid session of `items`, paid through the hosted page as a buyer pays it. */
-export async function paidSession(sandbox: Sandbox, items: CheckoutItem[]): Promise<string> {
+/** A checkout of `items` paid through the hosted page as a buyer pays it, under `email`; answers the page's URL. */
+export async function paidSession(sandbox: Sandbox, items: CheckoutItem[], email = buyerEmail): Promise<string> {
   const { body } = await postCheckout(sandbox, items);
-  if (!body.url || !body.session_id) throw new Error(`checkout refused: ${body.message}`);
-  const paid = await submitPayment(body.url, 'pay');
+  if (!body.url) throw new Error(`checkout refused: ${body.message}`);
+  const paid = await submitPayment(body.url, 'pay', email);
   if (paid.status !== 303) throw new Error(`payment refused: HTTP ${paid.status}`);
-  return body.session_id;
+  return body.url;
 }
 
 export async function postJson<T = Record<string, unknown>>(url: string, body: unknown): Promise<{ status: number; body: T }> {

@@ -38,10 +38,10 @@ export async function ensureDemoPurchase(options: DemoPurchaseOptions): Promise<
       body: { items: demoCart, successUrl: `${options.siteUrl}/success`, cancelUrl: `${options.siteUrl}/store`, locale: 'fr', timeZone: 'Europe/Paris', consent: await checkoutConsent(supabase) },
     });
     if (checkout.error || !checkout.data) throw new Error(`the demo checkout failed: ${checkout.error?.message}`);
-    const payment = await fetch(checkout.data.url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
-    const sessionId = new URL(payment.headers.get('location') ?? '', options.siteUrl).searchParams.get('session_id');
-    if (payment.status !== 303 || !sessionId) throw new Error(`the demo payment failed: HTTP ${payment.status}`);
-    const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+    const payment = await fetch(checkout.data.url, { method: 'POST', body: new URLSearchParams({ email: options.customer.email, action: 'pay' }), redirect: 'manual' });
+    const checkoutId = new URL(payment.headers.get('location') ?? '', options.siteUrl).searchParams.get('checkout');
+    if (payment.status !== 303 || !checkoutId) throw new Error(`the demo payment failed: HTTP ${payment.status}`);
+    const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: checkoutId } });
     if (recorded.error || !recorded.data) throw new Error(`the demo order was not recorded: ${recorded.error?.message}`);
     return recorded.data.order_id;
   } finally {

@@ -92,7 +92,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // which: a port chosen here would stay free for the second its process takes to start, long
     // enough for another free-port pick beside it to take it first.
     const commercePort = options.ports?.commerce ?? (persistent ? defaultPorts.commerce : 0);
-    const sandboxStarting = startCommerceSandboxProcess({ port: commercePort, dataDir: commerceDir, storeId: commerceStoreId });
+    // The Ecommerce API's token, fresh each start like the jobs' secrets: what hPanel would make.
+    const hostingerApiToken = newJobSecret();
+    const sandboxStarting = startCommerceSandboxProcess({ port: commercePort, dataDir: commerceDir, storeId: commerceStoreId, apiToken: hostingerApiToken });
     sandboxStarting.catch(() => undefined); // a failure is thrown where it is awaited, below
     stops.push(async () => {
       await (await sandboxStarting.catch(() => undefined))?.close();
@@ -139,8 +141,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const sendNotificationsSecret = newJobSecret();
     const functionSecrets: Record<string, string> = {
       ...readFunctionSecrets(),
+      // Always the sandbox locally, playing Hostinger: its storefront and its Ecommerce API.
+      COMMERCE_PROVIDER: 'hostinger',
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
+      HOSTINGER_API_URL: sandbox.url,
+      HOSTINGER_API_TOKEN: hostingerApiToken,
       SITE_URL: options.siteUrl,
       // Always the sandbox locally, whatever .env says: a developer's run never mails a customer.
       MAIL_API_URL: mail.url,
@@ -207,6 +213,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SUPABASE_JWT_SECRET: keys.jwtSecret,
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
+      HOSTINGER_API_URL: sandbox.url,
+      HOSTINGER_API_TOKEN: hostingerApiToken,
       SITE_URL: options.siteUrl,
       ADMIN_EMAILS: functionSecrets.ADMIN_EMAILS ?? '',
       MAIL_API_URL: mail.url,

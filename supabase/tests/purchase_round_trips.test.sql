@@ -78,6 +78,7 @@ select is_empty($$
            'public.checkout_terms()', 'public.begin_checkout(integer)', 'public.claim_checkout()',
            'private.open_checkouts_per_customer()', 'private.take_rate_limit(text,integer,interval)',
            'public.record_paid_order(text,uuid)', 'public.record_order(text,uuid)', 'public.order_confirmation(uuid)',
+           'public.record_paid_order(text,uuid,text,text)', 'public.record_order(text,uuid,text,text)',
            'private.next_invoice_number(timestamptz)', 'private.paris_day(timestamptz)',
            'private.add_daily_sales(date,integer,bigint,integer,integer)', 'private.add_order_share(public.orders,integer,boolean)',
            'private.add_daily_product_sales(date,text,integer,bigint,integer)', 'private.admin_notification_choices(text)',

@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sampleDeliverables } from '../../scripts/commerce-sandbox/digital-files.ts';
 import { deliverablesBucket } from '../../scripts/stack/sample-deliverables.ts';
-import { client, createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
+import { client, createCheckout, emailOf, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
 
 const env = process.env as unknown as ShopEnv;
 const ritual = 'products/rituel-aube.webm';
@@ -36,8 +36,8 @@ beforeAll(async () => {
   anon = client(env);
   const checkout = await createCheckout(env, buyer, [{ variant_id: 'var_rituel_aube', quantity: 1 }]);
   expect(checkout.error).toBeNull();
-  const sessionId = await pay(checkout.data!.url);
-  const recorded = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+  const sessionId = await pay(checkout.data!.url, await emailOf(buyer));
+  const recorded = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: sessionId } });
   expect(recorded.error).toBeNull();
   const { data: item, error } = await buyer.from('order_items').select('id, file_path, file_type').eq('order_id', recorded.data!.order_id).single();
   expect(error).toBeNull();

@@ -3,7 +3,7 @@
 // then the order and its items as the buyer reads them (and another customer does not).
 import { describe, expect, it } from 'vitest';
 import { checkoutConsent } from '../../scripts/lib/checkout-consent.ts';
-import { newCustomer, type ShopEnv } from '../support/shop.ts';
+import { emailOf, newCustomer, type ShopEnv } from '../support/shop.ts';
 
 // npm test's shared stack (scripts/test.ts), as every contract test.
 const env = process.env as unknown as ShopEnv;
@@ -32,8 +32,8 @@ async function products(): Promise<Product[]> {
 
 const customer = async (label: string) => (await newCustomer(env, label)).supabase;
 
-/** Presses "Payer" on the hosted page as a browser submits the form; returns the redirect. */
-async function pay(paymentUrl: string): Promise<URL> {
+/** Types the buyer's e-mail and presses "Payer" on the hosted page as a browser submits the form; returns the redirect. */
+async function pay(paymentUrl: string, email: string): Promise<URL> {
   const html = await (await fetch(paymentUrl)).text();
   const form = [...html.matchAll(/(<form\b[^>]*>)([\s\S]*?)<\/form>/gi)].find(([, , inner]) => /<button\b[^>]*>\s*Payer\s*<\/button>/i.test(inner!));
   expect(form, 'the payment page has a form with a "Payer" button').toBeDefined();
@@ -41,6 +41,9 @@ async function pay(paymentUrl: string): Promise<URL> {
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1]?.replace(/&amp;/g, '&');
   const fields = new URLSearchParams();
   for (const [input] of inner!.matchAll(/<input\b[^>]*type\s*=\s*"hidden"[^>]*>/gi)) fields.append(attr(input, 'name')!, attr(input, 'value') ?? '');
+  const emailInput = /<input\b[^>]*type\s*=\s*"email"[^>]*>/i.exec(inner!);
+  expect(emailInput, 'the payment page asks the e-mail').not.toBeNull();
+  fields.append(attr(emailInput![0], 'name')!, email);
   const button = /<button\b[^>]*>\s*Payer\s*<\/button>/i.exec(inner!)![0];
   if (attr(button, 'name')) fields.append(attr(button, 'name')!, attr(button, 'value') ?? '');
   const response = await fetch(new URL(attr(button, 'formaction') ?? attr(formTag!, 'action') ?? paymentUrl, paymentUrl), {
@@ -81,12 +84,12 @@ describe('buying through the real HTTP path', () => {
     });
     expect(checkout.error).toBeNull();
 
-    const success = await pay(checkout.data!.url);
+    const success = await pay(checkout.data!.url, await emailOf(buyer));
     expect(`${success.origin}${success.pathname}`).toBe(`${env.SITE_URL}/success`);
-    const sessionId = success.searchParams.get('session_id');
-    expect(sessionId).toBeTruthy();
+    const checkoutId = success.searchParams.get('checkout');
+    expect(checkoutId, 'the buyer comes back to the shop\'s own checkout id').toMatch(/^[0-9a-f-]{36}$/);
 
-    const recorded = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+    const recorded = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: checkoutId } });
     expect(recorded.error).toBeNull();
     const orderId = recorded.data!.order_id;
 
@@ -94,7 +97,7 @@ describe('buying through the real HTTP path', () => {
     expect(error).toBeNull();
     expect(orders).toHaveLength(1);
     const order = orders![0]!;
-    expect(order).toMatchObject({ id: orderId, status: 'completed', currency: 'eur', total_amount_cents: expectedTotal, checkout_session_id: sessionId });
+    expect(order).toMatchObject({ id: orderId, status: 'completed', currency: 'eur', total_amount_cents: expectedTotal, checkout_session_id: checkoutId });
     const items = [...order.order_items].sort((a, b) => (a.variant_id < b.variant_id ? -1 : 1));
     const expectedItems = lines
       .map((l) => ({ variant_id: l.variant.id, product_title: l.product.title, variant_title: l.variant.title, quantity: l.quantity, price_per_item_cents: unitPrice(l.variant) }))
@@ -112,7 +115,7 @@ describe('buying through the real HTTP path', () => {
       expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
 
-    const again = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+    const again = await buyer.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: checkoutId } });
     expect(again.data?.order_id).toBe(orderId);
 
     const stranger = await customer('stranger');

@@ -2,7 +2,7 @@
 // scheduled reconciliation (Supabase Cron → pg_net → reconcile-checkouts, with Vault's URL and key)
 // records the order within two schedule periods, with its items and the priced total.
 import { expect, it } from 'vitest';
-import { createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
+import { createCheckout, emailOf, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
 
 const env = process.env as unknown as ShopEnv;
 const schedulePeriodMs = 60_000;
@@ -14,7 +14,7 @@ it('records a paid order whose buyer never came back, within two schedule period
     { variant_id: 'var_gratitude', quantity: 2 },
   ]);
   expect(checkout.error).toBeNull();
-  const sessionId = await pay(checkout.data!.url);
+  const sessionId = await pay(checkout.data!.url, await emailOf(supabase));
   // The buyer closes the tab: nobody calls record-order.
   const { data: pending } = await supabase.from('checkout_sessions').select('total_amount_cents, status').eq('id', sessionId).single();
   expect(pending?.status).toBe('pending');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcodePendingVideos, type TranscodeRun } from '../../scripts/media/transcode-pending.ts';
 import { deliverablesBucket } from '../../scripts/stack/sample-deliverables.ts';
 import { makeSampleVideo } from '../../scripts/lib/sample-video.ts';
-import { client, createCheckout, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
+import { client, createCheckout, emailOf, newCustomer, pay, type ShopEnv } from '../support/shop.ts';
 
 const env = process.env as unknown as ShopEnv;
 const variantId = 'var_rituel_pleine_lune_hd';
@@ -41,7 +41,7 @@ const segmentUrls = (answer: StreamAnswer) =>
 async function buy(customer: SupabaseClient): Promise<string> {
   const checkout = await createCheckout(env, customer, [{ variant_id: variantId, quantity: 1 }]);
   expect(checkout.error).toBeNull();
-  const recorded = await customer.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: await pay(checkout.data!.url) } });
+  const recorded = await customer.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: await pay(checkout.data!.url, await emailOf(customer)) } });
   expect(recorded.error).toBeNull();
   const { data: item } = await customer.from('order_items').select('id, file_path').eq('order_id', recorded.data!.order_id).single();
   expect(item).toMatchObject({ file_path: source });

@@ -8,7 +8,7 @@ import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
 import { commerceFault, type ShopEnv } from '../support/shop.ts';
 import { logIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
-import { addMeditationToCart, cartButton, finaliseOrder } from './support/cart.ts';
+import { addMeditationToCart, cartButton, finaliseOrder, successAddress } from './support/cart.ts';
 
 const browser = useBrowser();
 const env = process.env as unknown as ShopEnv;
@@ -71,11 +71,12 @@ it('keeps the cart through a failed checkout and records the paid order once the
   await cartButton(page).click();
   await finaliseOrder(page);
   await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
+  await page.getByLabel('Adresse e-mail').fill(account.email);
 
   // The payment goes through, but the service cannot confirm it when the buyer comes back.
   await duringOutage('down', async () => {
     await page.getByRole('button', { name: 'Payer' }).click();
-    await page.waitForURL(/\/success\?session_id=cs_/);
+    await page.waitForURL(successAddress);
     await expect
       .poll(() => page.getByText("Impossible d'enregistrer la commande. Veuillez nous contacter.", { exact: true }).isVisible(), { timeout: 30_000 })
       .toBe(true);

@@ -110,6 +110,7 @@ it('an administrator publishes a new CGV: the next order refers to it, the earli
   await cgv.check();
   await panel.getByRole('button', { name: 'Finaliser la Commande' }).click();
   await customer.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
+  await customer.getByLabel('Adresse e-mail').fill(buyer.email);
   await customer.getByRole('button', { name: 'Payer' }).click();
   await expect.poll(() => customer.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
 

@@ -1,17 +1,19 @@
-// Browser journey of issue 29: a customer buys two meditations; the administrator refunds one line
-// from the users page ('Rembourser', the line, a reason, the confirmation naming the amount); the
-// customer's library then says that item was refunded and keeps the other one open, the orders
-// page reads « Partiellement remboursée » and offers the avoir, whose PDF carries its own number
-// and the invoice's.
+// Browser journey of issues 29 and 41: a customer buys two meditations through Hostinger; the
+// administrator's « Rembourser » on one line says to refund in hPanel (Hostinger's API cannot); the
+// line is refunded there, and at the schedule's next run the customer's library says that item was
+// refunded and keeps the other one open, the orders page reads « Partiellement remboursée » and
+// offers the avoir, whose PDF carries its own number and the invoice's.
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { client, refundInHpanel, runScheduledReconciliation, type ShopEnv } from '../support/shop.ts';
 import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton, payForCart } from './support/cart.ts';
-import { openRefundForm } from './support/refunds.ts';
+import { openBuyerOrders, openRefundForm } from './support/refunds.ts';
 
 const browser = useBrowser();
+const env = process.env as unknown as ShopEnv & { RECONCILE_CHECKOUTS_SECRET: string };
 const refunded = 'Méditation de la Gratitude';
 const kept = 'Méditation de la Lumière Intérieure';
 
@@ -21,7 +23,7 @@ async function addGratitude(page: Page): Promise<void> {
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 2 articles');
 }
 
-it('refunds one line of a two-line order: the library loses it with the French explanation, the orders page shows the avoir', async () => {
+it('refunds one line of a two-line order in hPanel: the library loses it with the French explanation, the orders page shows the avoir', async () => {
   const buyer = await signUpCustomer('remboursement');
   const customer = await signedIn(browser, buyer);
   await addMeditationToCart(customer);
@@ -36,8 +38,22 @@ it('refunds one line of a two-line order: the library loses it with the French e
   await expect.poll(() => form.getByText(/^Rembourser 7,00\s€ \?/).isVisible()).toBe(true);
   await screenshot(admin, 'refund-confirmation');
   await form.getByRole('button', { name: 'Confirmer le remboursement' }).click();
-  await expect.poll(() => orders.textContent()).toContain('Partiellement remboursée');
-  expect(await orders.textContent()).toContain(`${refunded} (Standard) · remboursée`);
+  const whereToRefund = form.getByRole('alert');
+  await expect.poll(() => whereToRefund.textContent()).toMatch(/Ce paiement se rembourse dans hPanel/);
+  await screenshot(admin, 'refund-in-hpanel');
+  expect(await orders.textContent()).not.toContain('remboursée');
+
+  // In hPanel, the administrator refunds that line; the schedule's next run sees it.
+  const service = client(env, env.SUPABASE_SECRET_KEY);
+  const { data: checkout } = await service.from('checkout_sessions').select('id').eq('buyer_email', buyer.email).single();
+  const { data: paid, error } = await service.from('orders').select('payment_id, order_items(variant_id, product_title)').eq('checkout_session_id', checkout!.id).single();
+  expect(error).toBeNull();
+  const line = paid!.order_items.find((item: { product_title: string }) => item.product_title === refunded)!;
+  await refundInHpanel(env, paid!.payment_id!, { items: [{ variant_id: line.variant_id, quantity: 1 }] });
+  await runScheduledReconciliation(env);
+  const after = await openBuyerOrders(admin, buyer);
+  await expect.poll(() => after.textContent()).toContain('Partiellement remboursée');
+  expect(await after.textContent()).toContain(`${refunded} (Standard) · remboursée`);
 
   await customer.goto('/dashboard/library');
   const refundedCard = customer.getByRole('article', { name: new RegExp(`^${refunded}`) });
@@ -67,5 +83,5 @@ it('refunds one line of a two-line order: the library loses it with the French e
   expect(text).toContain(invoiceNumber);
   expect(text).toContain(refunded);
   expect(text).not.toContain(kept);
-  expect(text).toContain('Motif : Achat en double');
+  expect(text).toContain('Motif : Remboursement effectué auprès du service de paiement');
 });

@@ -72,7 +72,7 @@ beforeAll(async () => {
   expect((await customer.auth.signInWithPassword({ email: buyer.email, password: buyer.password })).error).toBeNull();
   const checkout = await createCheckout(env, customer, [{ variant_id: variantId, quantity: 1 }]);
   expect(checkout.error).toBeNull();
-  const recorded = await customer.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: await pay(checkout.data!.url) } });
+  const recorded = await customer.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: await pay(checkout.data!.url, buyer.email) } });
   expect(recorded.error).toBeNull();
   itemId = (await customer.from('order_items').select('id').eq('order_id', recorded.data!.order_id).single()).data!.id as string;
 }, 240_000);

@@ -2,7 +2,7 @@
 // clear error and write nothing; once it is back, the same calls succeed.
 import { expect, it } from 'vitest';
 import { useOwnStack } from '../support/own-stack.ts';
-import { commerceFault, createCheckout, newCustomer, pay } from '../support/shop.ts';
+import { commerceFault, createCheckout, emailOf, newCustomer, pay } from '../support/shop.ts';
 
 const own = useOwnStack({ db: true });
 
@@ -23,14 +23,14 @@ for (const [mode, what] of Object.entries(outages) as Array<[keyof typeof outage
     const { supabase, userId } = await newCustomer(own.env, `outage-${mode}`);
     const { data, error } = await createCheckout(own.env, supabase, line);
     expect(error).toBeNull();
-    const sessionId = await pay(data!.url);
+    const sessionId = await pay(data!.url, await emailOf(supabase));
 
     await commerceFault(own.env, mode);
     try {
       const checkout = await errorOf(await createCheckout(own.env, supabase, line));
       expect(checkout.status).toBe(502);
       expect(checkout.body.error?.message).toMatch(/\S/);
-      const record = await errorOf(await supabase.functions.invoke('record-order', { body: { session_id: sessionId } }));
+      const record = await errorOf(await supabase.functions.invoke('record-order', { body: { checkout_id: sessionId } }));
       expect(record.status).toBe(502);
       expect(await countRows('orders', userId)).toBe(0);
       expect(await countRows('checkout_sessions', userId)).toBe(1);
@@ -38,7 +38,7 @@ for (const [mode, what] of Object.entries(outages) as Array<[keyof typeof outage
       await commerceFault(own.env, 'none');
     }
 
-    const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+    const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: sessionId } });
     expect(recorded.error).toBeNull();
     expect(await countRows('orders', userId)).toBe(1);
   });

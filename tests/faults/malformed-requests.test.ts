@@ -18,7 +18,7 @@ const bodies: Array<[string, string | Buffer]> = [
   ['not JSON', '{"items": ['],
   ['a JSON array', '[1, 2, 3]'],
   ['a JSON string', '"bonjour"'],
-  ['wrong types', '{"items": "all", "session_id": 42, "adminEmail": ["x"], "email": 1, "password": {}}'],
+  ['wrong types', '{"items": "all", "checkout_id": 42, "adminEmail": ["x"], "email": 1, "password": {}}'],
   ['deeply nested', '['.repeat(5000) + ']'.repeat(5000)],
   ['an oversized body (3 MB)', Buffer.alloc(3 * 1024 * 1024, 'a')],
 ];
@@ -84,7 +84,7 @@ it('keeps answering after the abuse', async () => {
   const fn = await fetch(`${own.env.SUPABASE_URL}/functions/v1/record-order`, {
     method: 'POST',
     headers: { apikey: own.env.SUPABASE_PUBLISHABLE_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ session_id: 'cs_unknown' }),
+    body: JSON.stringify({ checkout_id: 'unknown' }),
   });
   expect(fn.status).toBeGreaterThanOrEqual(400);
   expect(fn.status).toBeLessThan(500);

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { restartCluster } from '../../scripts/db/cluster.ts';
 import { useOwnStack } from '../support/own-stack.ts';
-import { createCheckout, newCustomer, pay } from '../support/shop.ts';
+import { createCheckout, emailOf, newCustomer, pay } from '../support/shop.ts';
 
 // The cluster restarts mid-test: no database client from the hooks, one opened afterwards.
 const own = useOwnStack();
@@ -23,12 +23,12 @@ it('records each paid session exactly once across a database restart', async () 
     const { supabase } = await newCustomer(own.env, `restart-${i}`);
     const { data, error } = await createCheckout(own.env, supabase, lines);
     expect(error).toBeNull();
-    const sessionId = await pay(data!.url);
+    const sessionId = await pay(data!.url, await emailOf(supabase));
     sessions.push(sessionId);
     buyers.set(sessionId, supabase);
   }
 
-  const record = (sessionId: string) => buyers.get(sessionId)!.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+  const record = (sessionId: string) => buyers.get(sessionId)!.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: sessionId } });
   // Three calls per session, and the database restarts while they are in flight.
   const burst = Promise.allSettled(sessions.flatMap((id) => [record(id), record(id), record(id)]));
   await new Promise((r) => setTimeout(r, 30));

@@ -115,8 +115,8 @@ async function busy(env: ShopEnv): Promise<{ inFlight: Promise<unknown>; realtim
   const buyer = await newCustomer(env, 'interrupt');
   const checkout = await createCheckout(env, buyer.supabase, [{ variant_id: 'var_souffle_sacre', quantity: 1 }]);
   expect(checkout.error).toBeNull();
-  const sessionId = await pay(checkout.data!.url);
-  const recorded = await buyer.supabase.functions.invoke<{ order_id: string }>('record-order', { body: { session_id: sessionId } });
+  const sessionId = await pay(checkout.data!.url, buyer.email);
+  const recorded = await buyer.supabase.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: sessionId } });
   expect(recorded.data?.order_id).toMatch(/^[0-9a-f-]{36}$/);
 
   const { data } = await buyer.supabase.auth.getSession();

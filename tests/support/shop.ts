@@ -33,16 +33,40 @@ export async function createCheckout(env: ShopEnv, supabase: SupabaseClient, ite
   });
 }
 
-/** Submits the hosted payment page's form as a browser would; returns the session id. */
-export async function pay(paymentUrl: string): Promise<string> {
-  const response = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+/** The signed-in buyer's e-mail, from the session the client holds (no request). */
+export async function emailOf(supabase: SupabaseClient): Promise<string> {
+  const email = (await supabase.auth.getSession()).data.session?.user.email;
+  if (!email) throw new Error('the client has no signed-in user with an e-mail');
+  return email;
+}
+
+/** Submits the hosted payment page's form as a browser would, under the buyer's e-mail; returns the shop's checkout id the buyer comes back with. */
+export async function pay(paymentUrl: string, email: string): Promise<string> {
+  const response = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ email, action: 'pay' }), redirect: 'manual' });
   const location = response.headers.get('location');
   if (response.status !== 303 || !location) throw new Error(`payment failed: ${response.status}`);
-  return new URL(location).searchParams.get('session_id')!;
+  return new URL(location).searchParams.get('checkout')!;
 }
 
 /** Sets the commerce sandbox's fault mode (loopback-only admin endpoint). */
 export async function commerceFault(env: ShopEnv, mode: FaultMode): Promise<void> {
   const response = await fetch(`${env.COMMERCE_API_URL}/__sandbox/fault`, { method: 'POST', body: JSON.stringify({ mode }) });
   if (!response.ok) throw new Error(`fault mode not set: ${response.status}`);
+}
+
+/** hPanel's refund, played on the sandbox (tests-only control): some lines returned, or all that is left. */
+export async function refundInHpanel(env: ShopEnv, paymentId: string, instruction: { items?: Array<{ variant_id: string; quantity: number }> } = {}): Promise<void> {
+  const response = await fetch(`${env.COMMERCE_API_URL}/__sandbox/orders/${encodeURIComponent(paymentId)}/refund`, { method: 'POST', body: JSON.stringify(instruction) });
+  if (!response.ok) throw new Error(`hPanel refund of ${paymentId}: HTTP ${response.status} ${await response.text()}`);
+}
+
+/** What the schedule does every minute, now: reconcile-checkouts with the job's own secret; its summary. */
+export async function runScheduledReconciliation(env: ShopEnv & { RECONCILE_CHECKOUTS_SECRET: string }): Promise<Record<string, unknown>> {
+  const response = await fetch(`${env.SUPABASE_URL}/functions/v1/reconcile-checkouts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${env.RECONCILE_CHECKOUTS_SECRET}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ scope: 'all' }),
+  });
+  if (!response.ok) throw new Error(`reconcile-checkouts: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
 }

@@ -68,7 +68,7 @@ function servicePrefixes(): Array<[prefix: string, service: string]> {
     ? [[`${api}/rest/v1`, 'database'], [`${api}/auth/v1`, 'auth'], [`${api}/storage/v1`, 'storage'], [`${api}/functions/v1`, 'functions']]
     : [];
   const outside = (
-    [[at('COMMERCE_API_URL'), 'commerce'], [at('MAIL_API_URL'), 'mail'], [at('CAPTCHA_VERIFY_URL'), 'captcha']] as Array<[string | undefined, string]>
+    [[at('COMMERCE_API_URL'), 'commerce'], [at('HOSTINGER_API_URL'), 'commerce'], [at('MAIL_API_URL'), 'mail'], [at('CAPTCHA_VERIFY_URL'), 'captcha']] as Array<[string | undefined, string]>
   ).filter((entry): entry is [string, string] => entry[0] !== undefined);
   return [...apiServices, ...outside];
 }

@@ -1,62 +1,54 @@
 // The reconciliation itself (reconcile-checkouts, and create-checkout for a buyer at the limit of
-// pending checkouts): each pending checkout of the last 24 hours (and any of an erased
-// account, whatever its age) asked of the commerce service, judged as record-order judges it (_shared/verify-payment.ts), and settled: a paid one
-// recorded by `record_order` (idempotent, so a racing record-order makes the same one order), a
-// canceled or expired one marked so, one that cannot be recorded filed in payment_issues and set
-// aside as `needs_review`. A checkout the service cannot tell about now (still open, or the
-// service failing) stays pending for the next run; once the service has failed several look-ups
-// in a row, the rest of the run asks it nothing more.
+// pending checkouts): the checkouts of the last day not recorded yet (and those of erased accounts,
+// for a week) are matched to the provider's payments in one pass (commerce-provider.ts,
+// findPayments), and settled. Those the shop stopped waiting for (`canceled`: the buyer opened
+// another; `expired`) are matched too, until their lifetime is over: a hosted page left open can
+// still be paid, and its payment is never dropped.
+// - paid: recorded by `record_order`, naming the payment (idempotent, so a racing record-order
+//   makes the same one order; a payment another checkout took meanwhile leaves this one pending);
+// - nothing paid: still pending, until its lifetime is over, then `expired`;
+// - several payments could each be it: filed in payment_issues (`ambiguous`), set aside as
+//   `needs_review`, and the candidates filed as unmatched payments for the administrator to
+//   attach by hand.
+// When the provider cannot be asked (down, rate-limited, out of this run's budget) every checkout
+// stays pending for the next run.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { CommerceClient } from './commerce.ts';
+import type { CommerceProvider, PaymentLookup, PricedCheckout, ProviderPayment } from './commerce-provider.ts';
 import { CommerceError } from './errors.ts';
-import { type PricedCheckout, pricedCheckoutColumns, recordPaidCheckout, verifyPayment } from './verify-payment.ts';
+import { pricedCheckoutColumns, recordPaidCheckout, takenPayments } from './verify-payment.ts';
 
 export interface ReconciliationSummary {
   recorded: number;
-  canceled: number;
   expired: number;
   issues: number;
   still_pending: number;
+  /** The provider could not be asked about every checkout (down, rate-limited, out of this run's budget): those wait for the next run. */
+  provider_failed: boolean;
 }
 
 interface PendingCheckout extends PricedCheckout {
   /** Null once its buyer erased their account. */
   user_id: string | null;
+  status: 'pending' | 'canceled' | 'expired';
 }
 
-type Settlement =
-  | { outcome: 'recorded' | 'canceled' | 'expired' | 'still_pending' }
-  | { outcome: 'issue'; reason: 'mismatch' | 'unknown_session'; detail: Record<string, unknown> };
-
-const window24hMs = 24 * 60 * 60 * 1000;
-// PostgREST's max_rows (supabase/config.toml): the pending list is read a page at a time.
+const hourMs = 60 * 60 * 1000;
+/** How long a hosted checkout is waited for before it is given up as expired. */
+export const checkoutLifetimeMs = 24 * hourMs;
+// A checkout of an erased account is waited for longer: no buyer's visit will bring it back.
+const detachedLifetimeMs = 7 * 24 * hourMs;
+// The page of the pending list: PostgREST's max_rows (supabase/config.toml).
 const pageSize = 1000;
-// Look-ups in flight at once: enough to overlap the service's latency, few enough not to hammer it.
-const concurrency = 8;
-// Once this many look-ups in a row have failed, the service is taken as down for the rest of the
-// run: a service that times out (10 s a look-up) would otherwise hold the run for a wave of
-// timeouts per 8 checkouts, past the 150 s a function may go unanswered, while the next minute's
-// run starts on it too. One failing session alone does not stop the others.
-const failuresToStop = concurrency;
 
-/** The look-ups of one run: how many failed in a row, and how many were never made. */
-interface Lookups {
-  failedInARow: number;
-  skipped: number;
-}
-
-/** Pending checkouts since a time (of one buyer, or everyone's), or those of erased accounts. */
-type PendingFilter = { since: string; userId?: string } | { detached: true };
+/** Checkouts waiting for a payment since a time (of one buyer, or everyone's), or those of erased accounts. */
+type PendingFilter = { since: string; userId?: string } | { detached: true; since: string };
 
 async function readPending(service: SupabaseClient, filter: PendingFilter): Promise<PendingCheckout[]> {
   const pending: PendingCheckout[] = [];
   for (let from = 0; ; from += pageSize) {
-    let query = service.from('checkout_sessions').select(`${pricedCheckoutColumns}, user_id`).eq('status', 'pending');
+    let query = service.from('checkout_sessions').select(`${pricedCheckoutColumns}, user_id, status`).in('status', ['pending', 'canceled', 'expired']).gte('created_at', filter.since);
     if ('detached' in filter) query = query.is('user_id', null);
-    else {
-      query = query.gte('created_at', filter.since);
-      if (filter.userId) query = query.eq('user_id', filter.userId);
-    }
+    else if (filter.userId) query = query.eq('user_id', filter.userId);
     const { data, error } = await query.order('id').range(from, from + pageSize - 1).returns<PendingCheckout[]>();
     if (error) throw new Error(`reading pending checkouts: ${error.message}`);
     pending.push(...data);
@@ -65,110 +57,100 @@ async function readPending(service: SupabaseClient, filter: PendingFilter): Prom
 }
 
 /**
- * `userId`'s pending checkouts of the last 24 hours, or everyone's; and then, whatever their age,
- * those of erased accounts (user id null), which no buyer's visit will ever bring back: each is
- * asked about until the service settles it.
+ * `userId`'s pending checkouts, or everyone's, since a little over their lifetime (the last look
+ * before they expire); and then those of erased accounts, for their longer lifetime.
  */
 async function pendingCheckouts(service: SupabaseClient, userId: string | undefined): Promise<PendingCheckout[]> {
-  const since = new Date(Date.now() - window24hMs).toISOString();
+  const since = new Date(Date.now() - checkoutLifetimeMs - hourMs).toISOString();
   if (userId) return readPending(service, { since, userId });
   const recent = await readPending(service, { since });
   const seen = new Set(recent.map((checkout) => checkout.id));
-  const detached = await readPending(service, { detached: true });
+  const detached = await readPending(service, { detached: true, since: new Date(Date.now() - detachedLifetimeMs).toISOString() });
   return [...recent, ...detached.filter((checkout) => !seen.has(checkout.id))];
 }
 
-async function settle(checkout: PendingCheckout, commerce: CommerceClient, service: SupabaseClient, lookups: Lookups): Promise<Settlement> {
-  if (lookups.failedInARow >= failuresToStop) {
-    lookups.skipped++;
-    return { outcome: 'still_pending' };
-  }
-  let session;
-  try {
-    session = await commerce.getCheckoutSession(checkout.id);
-    lookups.failedInARow = 0;
-  } catch (error) {
-    if (!(error instanceof CommerceError)) throw error;
-    lookups.failedInARow++;
-    console.warn(`commerce service on ${checkout.id}: ${error.message}; left pending`);
-    return { outcome: 'still_pending' };
-  }
-  const verdict = verifyPayment(session, checkout);
-  switch (verdict) {
-    case 'paid':
-      await recordPaidCheckout(service, checkout.id, checkout.user_id);
-      return { outcome: 'recorded' };
-    case 'open':
-      return { outcome: 'still_pending' };
-    case 'canceled':
-    case 'expired':
-      return { outcome: verdict };
-    case 'unknown':
-      return { outcome: 'issue', reason: 'unknown_session', detail: {} };
-    case 'mismatch':
-      return { outcome: 'issue', reason: 'mismatch', detail: { paid: session, priced: { items: checkout.items, total_amount_cents: checkout.total_amount_cents, currency: checkout.currency } } };
-  }
-}
+const lifetimeOf = (checkout: PendingCheckout) => (checkout.user_id === null ? detachedLifetimeMs : checkoutLifetimeMs);
 
-/** Runs `task` on every item with at most `limit` in flight; results in the items' order. */
-async function mapBounded<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
-  const results: PromiseSettledResult<R>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      try {
-        results[index] = { status: 'fulfilled', value: await task(items[index]!) };
-      } catch (reason) {
-        results[index] = { status: 'rejected', reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** Only a checkout still pending changes status: a late record-order's `completed` stands. */
-async function markPending(service: SupabaseClient, ids: string[], status: 'canceled' | 'expired' | 'needs_review'): Promise<void> {
+/** Only a checkout not recorded changes status: a late record-order's `completed` stands. */
+async function markPending(service: SupabaseClient, ids: string[], status: 'expired' | 'needs_review'): Promise<void> {
   if (ids.length === 0) return;
-  const { error } = await service.from('checkout_sessions').update({ status }).in('id', ids).eq('status', 'pending');
+  const { error } = await service.from('checkout_sessions').update({ status }).in('id', ids).in('status', ['pending', 'canceled', 'expired']);
   if (error) throw new Error(`marking ${ids.length} checkouts ${status}: ${error.message}`);
 }
 
+/** What an unmatched payment keeps of a provider's payment. */
+export const unmatchedRow = (payment: ProviderPayment) => ({
+  payment_id: payment.id,
+  payment_reference: payment.reference,
+  customer_email: payment.email,
+  total_cents: payment.total_cents,
+  currency: payment.currency,
+  lines: payment.lines,
+  paid_at: payment.paid_at,
+});
+
+/** Files payments for the administrator; one already filed stays as it was. */
+export async function fileUnmatchedPayments(service: SupabaseClient, payments: ProviderPayment[]): Promise<void> {
+  if (payments.length === 0) return;
+  const { error } = await service.from('unmatched_payments').upsert(payments.map(unmatchedRow), { onConflict: 'payment_id', ignoreDuplicates: true });
+  if (error) throw new Error(`filing ${payments.length} unmatched payments: ${error.message}`);
+}
+
+async function settle(service: SupabaseClient, checkout: PendingCheckout, lookup: PaymentLookup | undefined): Promise<'recorded' | 'expired' | 'still_pending' | 'ambiguous'> {
+  if (lookup?.status === 'paid') return (await recordPaidCheckout(service, checkout.id, checkout.user_id, lookup.payment)) ? 'recorded' : 'still_pending';
+  if (lookup?.status === 'ambiguous') return 'ambiguous';
+  if (lookup?.status === 'not_asked') return 'still_pending';
+  return checkout.status === 'pending' && Date.now() - Date.parse(checkout.created_at) > lifetimeOf(checkout) ? 'expired' : 'still_pending';
+}
+
 /** Reconciles every buyer's pending checkouts, or only `userId`'s. */
-export async function reconcileCheckouts(service: SupabaseClient, commerce: CommerceClient, userId?: string): Promise<ReconciliationSummary> {
+export async function reconcileCheckouts(service: SupabaseClient, provider: CommerceProvider, userId?: string): Promise<ReconciliationSummary> {
   const pending = await pendingCheckouts(service, userId);
-  const lookups: Lookups = { failedInARow: 0, skipped: 0 };
-  const settled = await mapBounded(pending, concurrency, (checkout) => settle(checkout, commerce, service, lookups));
-  if (lookups.skipped > 0) console.warn(`commerce service failing: ${lookups.skipped} checkouts not asked about, left pending for the next run`);
+  const summary: ReconciliationSummary = { recorded: 0, expired: 0, issues: 0, still_pending: 0, provider_failed: false };
+  let lookups: Map<string, PaymentLookup>;
+  try {
+    lookups = await provider.findPayments(pending, takenPayments(service));
+  } catch (error) {
+    if (!(error instanceof CommerceError)) throw error;
+    console.warn(`${provider.name}: ${error.message}; ${pending.length} checkouts left pending for the next run`);
+    return { ...summary, still_pending: pending.filter((checkout) => checkout.status === 'pending').length, provider_failed: true };
+  }
 
-  const summary: ReconciliationSummary = { recorded: 0, canceled: 0, expired: 0, issues: 0, still_pending: 0 };
-  const closed = { canceled: [] as string[], expired: [] as string[] };
-  const issues: { checkout_session_id: string; user_id: string | null; reason: string; detail: Record<string, unknown> }[] = [];
-  settled.forEach((result, i) => {
-    const checkout = pending[i]!;
-    if (result.status === 'rejected') {
+  summary.provider_failed = [...lookups.values()].some((lookup) => lookup.status === 'not_asked');
+  const expired: string[] = [];
+  const ambiguous: PendingCheckout[] = [];
+  for (const checkout of pending) {
+    try {
+      const outcome = await settle(service, checkout, lookups.get(checkout.id));
+      if (outcome === 'ambiguous') ambiguous.push(checkout);
+      // One the shop stopped waiting for is looked at again, not counted as waiting.
+      else if (outcome === 'still_pending' && checkout.status !== 'pending') continue;
+      else {
+        if (outcome === 'expired') expired.push(checkout.id);
+        summary[outcome as 'recorded' | 'expired' | 'still_pending']++;
+      }
+    } catch (error) {
       // A database failure on one checkout must not hide the others; the next run tries it again.
-      console.error(`reconciling ${checkout.id}`, result.reason);
+      console.error(`reconciling ${checkout.id}`, error);
       summary.still_pending++;
-      return;
     }
-    const settlement = result.value;
-    if (settlement.outcome === 'issue') {
-      issues.push({ checkout_session_id: checkout.id, user_id: checkout.user_id, reason: settlement.reason, detail: settlement.detail });
-      summary.issues++;
-      return;
-    }
-    if (settlement.outcome === 'canceled' || settlement.outcome === 'expired') closed[settlement.outcome].push(checkout.id);
-    summary[settlement.outcome]++;
-  });
+  }
 
-  if (issues.length > 0) {
+  if (ambiguous.length > 0) {
+    const candidates = ambiguous.flatMap((checkout) => {
+      const lookup = lookups.get(checkout.id);
+      return lookup?.status === 'ambiguous' ? lookup.candidates : [];
+    });
+    await fileUnmatchedPayments(service, candidates);
+    const issues = ambiguous.map((checkout) => {
+      const lookup = lookups.get(checkout.id) as Extract<PaymentLookup, { status: 'ambiguous' }>;
+      return { checkout_session_id: checkout.id, user_id: checkout.user_id, reason: 'ambiguous', detail: { candidates: lookup.candidates.map((payment) => ({ id: payment.id, reference: payment.reference, email: payment.email })) } };
+    });
     const { error } = await service.from('payment_issues').upsert(issues, { onConflict: 'checkout_session_id' });
     if (error) throw new Error(`filing ${issues.length} payment issues: ${error.message}`);
+    await markPending(service, ambiguous.map((checkout) => checkout.id), 'needs_review');
+    summary.issues += ambiguous.length;
   }
-  await markPending(service, issues.map((issue) => issue.checkout_session_id), 'needs_review');
-  await markPending(service, closed.canceled, 'canceled');
-  await markPending(service, closed.expired, 'expired');
+  await markPending(service, expired, 'expired');
   return summary;
 }

@@ -1,9 +1,10 @@
-// Recording refunds and disputes the commerce service confirmed (or that were made elsewhere), for
+// Recording refunds and disputes the provider confirmed (or that were made elsewhere), for
 // refund-order and reconcile-checkouts alike: the order's lines as the database holds them, a
-// service refund's lines mapped onto them, and `record_refund` / `record_dispute` (service role),
-// after which the buyer's stamped copies of the refunded lines are removed from storage.
+// provider's refund mapped onto them (its lines, or what it says it gave back in all), and
+// `record_refund` / `record_dispute` (service role), after which the buyer's stamped copies of
+// the refunded lines are removed from storage.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { CommerceRefund } from './commerce.ts';
+import type { RefundState } from './commerce-provider.ts';
 import { mailCreditNote } from './credit-note-mail.ts';
 
 export interface OrderLine {
@@ -18,6 +19,7 @@ export interface OrderLine {
 export interface RefundableOrder {
   id: string;
   checkout_session_id: string;
+  payment_id: string | null;
   status: string;
   dispute_status: string | null;
   order_items: OrderLine[];
@@ -29,12 +31,12 @@ export interface RecordedRefund {
   repeated: boolean;
 }
 
-const orderColumns = 'id, checkout_session_id, status, dispute_status, order_items(id, variant_id, quantity, price_per_item_cents, refunded_cents, refunded_at)';
+const orderColumns = 'id, checkout_session_id, payment_id, status, dispute_status, order_items(id, variant_id, quantity, price_per_item_cents, refunded_cents, refunded_at)';
 
-/** One order with its lines, by id or by its checkout session; null when there is none. */
-export async function readOrder(service: SupabaseClient, by: { id: string } | { checkoutSessionId: string }): Promise<RefundableOrder | null> {
+/** One order with its lines, by id or by the provider's payment; null when there is none. */
+export async function readOrder(service: SupabaseClient, by: { id: string } | { paymentId: string }): Promise<RefundableOrder | null> {
   const query = service.from('orders').select(orderColumns);
-  const { data, error } = await ('id' in by ? query.eq('id', by.id) : query.eq('checkout_session_id', by.checkoutSessionId)).maybeSingle<RefundableOrder>();
+  const { data, error } = await ('id' in by ? query.eq('id', by.id) : query.eq('payment_id', by.paymentId)).maybeSingle<RefundableOrder>();
   if (error) throw new Error(`reading order ${JSON.stringify(by)}: ${error.message}`);
   return data;
 }
@@ -42,13 +44,39 @@ export async function readOrder(service: SupabaseClient, by: { id: string } | { 
 /** What is left to refund on a line: what was paid for it, less what was already refunded. */
 export const remainingCents = (line: OrderLine) => line.quantity * line.price_per_item_cents - line.refunded_cents;
 
-/** A refund at the service, line by line onto the order's lines (by variant); null when a line is not the order's. */
-export function linesOfServiceRefund(order: RefundableOrder, refund: CommerceRefund): { order_item_id: string; amount_cents: number }[] | null {
+export type RefundLines = { order_item_id: string; amount_cents: number }[];
+
+/** A provider's refund, line by line onto the order's lines (by variant); null when a line is not the order's. */
+export function linesOfProviderRefund(order: RefundableOrder, refund: { lines: { variant_id: string; amount_cents: number }[] }): RefundLines | null {
   const lines = refund.lines.map((refunded) => {
     const line = order.order_items.find((item) => item.variant_id === refunded.variant_id);
     return line ? { order_item_id: line.id, amount_cents: refunded.amount_cents } : null;
   });
-  return lines.every((line) => line !== null) ? (lines as { order_item_id: string; amount_cents: number }[]) : null;
+  return lines.every((line) => line !== null) ? (lines as RefundLines) : null;
+}
+
+/**
+ * What a provider says it gave back on the order in all, less what the shop recorded, onto the
+ * order's lines: first the lines it says came back (up to what they cost), then the rest over the
+ * lines with money left on them, in their order. Empty when nothing new was given back. A line
+ * given any money back is a refunded line (its access ends, `record_refund`), so a bare amount
+ * ends the access of the line it lands on.
+ */
+export function linesOfRefundState(order: RefundableOrder, state: RefundState): RefundLines {
+  let left = state.refundedCents - order.order_items.reduce((sum, line) => sum + line.refunded_cents, 0);
+  const amounts = new Map<string, number>();
+  const give = (line: OrderLine, most: number) => {
+    const amount = Math.min(most - (amounts.get(line.id) ?? 0), left);
+    if (amount <= 0) return;
+    amounts.set(line.id, (amounts.get(line.id) ?? 0) + amount);
+    left -= amount;
+  };
+  for (const returned of state.returned) {
+    const line = order.order_items.find((item) => item.variant_id === returned.variant_id);
+    if (line) give(line, Math.min(returned.quantity, line.quantity) * line.price_per_item_cents - line.refunded_cents);
+  }
+  for (const line of order.order_items) give(line, remainingCents(line));
+  return [...amounts].map(([order_item_id, amount_cents]) => ({ order_item_id, amount_cents }));
 }
 
 /** The buyer's stamped copies of refunded lines: their links already fail, the bytes go too. */
@@ -66,7 +94,7 @@ export interface RefundRecord {
   refundId: string;
   source: 'commerce' | 'offline';
   reason: string;
-  lines: { order_item_id: string; amount_cents: number }[];
+  lines: RefundLines;
   createdBy: string | null;
 }
 

@@ -60,7 +60,8 @@ export const CreateCheckoutBody = z.object({
   consent: CheckoutConsent.nullish(),
 });
 
-export const RecordOrderBody = z.object({ session_id: z.string().trim().min(1).max(255) });
+/** The shop's own checkout id, which the buyer's return to `/success?checkout=` names. */
+export const RecordOrderBody = z.object({ checkout_id: z.string().trim().min(1).max(255) });
 
 /** `all`: every buyer's pending checkouts (the schedule, service role); `mine`: the caller's own. */
 export const ReconcileCheckoutsBody = z.object({ scope: z.enum(['all', 'mine']) });

@@ -1,8 +1,10 @@
 // create-checkout: a signed-in buyer's cart → a hosted checkout URL. Every line is priced from
 // the catalogue (never from the request), stock and purchasability are checked, the return URLs
 // must be on the site, both consent boxes must be ticked on the CGV in force (consent.ts), and the
-// pending checkout is recorded with that consent for record-order to verify and copy later.
-import { type CatalogueVariant, type CommerceClient, commerceFromEnv } from '../_shared/commerce.ts';
+// pending checkout is recorded with that consent, under an id of the shop's own, for record-order
+// to match to its payment and copy later. The buyer comes back to `/success?checkout=<that id>`:
+// Hostinger's checkout tells nothing of its own.
+import { type CatalogueVariant, type CommerceProvider, providerFromEnv } from '../_shared/commerce-provider.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
@@ -38,18 +40,36 @@ const pricedLine = (variant: CatalogueVariant, quantity: number) => ({
 const tooManyPending = (error: { code?: string; message: string }) => error.code === 'PT429' && error.message.startsWith('Too many checkouts are open');
 
 /**
- * One call to the database before the commerce service opens a session: the consent's CGV version
- * must be the one in force (else 409), then the checkout counts against the buyer's limits
- * (README "Rate limits"): past them, the database refuses with PT429 and so do we, with 429.
- * Refused for its pending checkouts, the buyer's are first asked of the commerce service, as their
- * dashboard does: those canceled or left to expire there are closed (a buyer back from the hosted
- * page's « Annuler » three times is not held back), one paid meanwhile recorded; then once more.
+ * The buyer's oldest pending checkout is given up for the new one (`canceled`): the provider cannot
+ * tell a page left or « Annuler » pressed from one still open, and a buyer back from it three times
+ * must not be held back. A payment on it later is still matched (_shared/reconcile-checkouts.ts).
  */
-async function beginCheckout(request: Request, buyer: string, cgvVersion: number | null | undefined, commerce: CommerceClient): Promise<CheckoutTerms> {
+async function giveUpOldestPending(buyer: string): Promise<void> {
+  const service = serviceClient();
+  const { data, error } = await service.from('checkout_sessions').select('id').eq('user_id', buyer).eq('status', 'pending').order('created_at').limit(1).returns<{ id: string }[]>();
+  if (error) throw new Error(`reading the pending checkouts of ${buyer}: ${error.message}`);
+  if (data.length === 0) return;
+  const { error: update } = await service.from('checkout_sessions').update({ status: 'canceled' }).eq('id', data[0]!.id).eq('status', 'pending');
+  if (update) throw new Error(`giving up checkout ${data[0]!.id}: ${update.message}`);
+}
+
+/**
+ * One call to the database before the provider opens a checkout: the consent's CGV version must be
+ * the one in force (else 409), then the checkout counts against the buyer's limits (README "Rate
+ * limits"): past them, the database refuses with PT429 and so do we, with 429. Refused for its
+ * pending checkouts, the buyer's are first matched to the provider's payments, as their dashboard
+ * does (one paid meanwhile recorded); then, still at the limit, the oldest is given up for this
+ * one. The limit of five checkouts in ten minutes stands whatever happens.
+ */
+async function beginCheckout(request: Request, buyer: string, cgvVersion: number | null | undefined, provider: CommerceProvider): Promise<CheckoutTerms> {
   const begin = () => callerClient(request).rpc('begin_checkout', { p_cgv_version: cgvVersion ?? null });
   let { data, error } = await begin();
   if (error && tooManyPending(error)) {
-    await reconcileCheckouts(serviceClient(), commerce, buyer);
+    await reconcileCheckouts(serviceClient(), provider, buyer);
+    ({ data, error } = await begin());
+  }
+  if (error && tooManyPending(error)) {
+    await giveUpOldestPending(buyer);
     ({ data, error } = await begin());
   }
   if (!error) return data as CheckoutTerms;
@@ -71,9 +91,9 @@ Deno.serve(limitBody(async (request) => {
     if (body.items.length === 0) throw badRequest('empty_cart', 'The cart is empty.');
     requireSiteOrigin('successUrl', body.successUrl);
     requireSiteOrigin('cancelUrl', body.cancelUrl);
-    const commerce = commerceFromEnv();
-    const consent = recordedConsent(await beginCheckout(request, user.id, requireTickedBoxes(body.consent).cgvVersion, commerce));
-    const catalogue = await commerce.findVariants(body.items.map((item) => item.variant_id));
+    const provider = providerFromEnv();
+    const consent = recordedConsent(await beginCheckout(request, user.id, requireTickedBoxes(body.consent).cgvVersion, provider));
+    const catalogue = await provider.findVariants(body.items.map((item) => item.variant_id));
     const lines = body.items.map(({ variant_id, quantity }) => {
       const variant = catalogue.get(variant_id);
       if (!variant) throw badRequest('unknown_variant', `The catalogue has no variant ${variant_id}.`);
@@ -86,23 +106,27 @@ Deno.serve(limitBody(async (request) => {
     if (lines.some((line) => line.currency !== currency)) throw badRequest('mixed_currencies', 'All items must be priced in one currency.');
     const total = lines.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
 
-    const checkout = await commerce.createCheckout({
+    const checkoutId = crypto.randomUUID();
+    const successUrl = new URL(body.successUrl);
+    successUrl.searchParams.set('checkout', checkoutId);
+    const checkout = await provider.openCheckout({
       items: lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
-      successUrl: body.successUrl,
+      successUrl: successUrl.toString(),
       cancelUrl: body.cancelUrl,
       locale: body.locale,
       timeZone: body.timeZone,
     });
     const { error } = await serviceClient().from('checkout_sessions').insert({
-      id: checkout.sessionId,
+      id: checkoutId,
       user_id: user.id,
+      buyer_email: user.email || null,
       items: lines,
       total_amount_cents: total,
       currency,
       status: 'pending',
       ...consent,
     });
-    if (error) throw new Error(`recording checkout ${checkout.sessionId}: ${error.message}`);
+    if (error) throw new Error(`recording checkout ${checkoutId}: ${error.message}`);
     return jsonResponse({ url: checkout.url });
   } catch (error) {
     return errorResponse(error);

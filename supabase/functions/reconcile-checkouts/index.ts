@@ -1,5 +1,5 @@
-// reconcile-checkouts: records the orders of checkouts paid at the commerce service whose buyer
-// never came back to /success (_shared/reconcile-checkouts.ts). Two callers:
+// reconcile-checkouts: records the orders of checkouts paid at the provider whose buyer never came
+// back to /success (_shared/reconcile-checkouts.ts). Two callers:
 // - `{ "scope": "all" }`: the schedule (Supabase Cron through pg_net), bearing the job's own secret
 //   RECONCILE_CHECKOUTS_SECRET; every other token, the service-role key included, is refused with
 //   403. That secret is not a JWT, so the gateway's verify_jwt is off for this function
@@ -7,19 +7,20 @@
 // - `{ "scope": "mine" }`: a signed-in customer opening their dashboard, for their own checkouts,
 //   their token verified against the JWKS (requireUser).
 // The function's own work uses the platform's service-role key (serviceClient), never the caller's.
-// Both answer `{ recorded, canceled, expired, issues, still_pending }`; the schedule also picks up
-// the refunds and disputes made at the commerce service directly (refunds.ts) and adds
-// `{ refunds, disputes }`, how many it recorded.
-import { commerceFromEnv } from '../_shared/commerce.ts';
+// Both answer `{ recorded, expired, issues, still_pending, provider_failed }`; the schedule also files the payments
+// no checkout claimed (unmatched.ts) and picks up the refunds and disputes made at the provider
+// directly (refunds.ts), and adds `{ unmatched, refunds, disputes }`, how many it filed or recorded.
+import { providerFromEnv } from '../_shared/commerce-provider.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
-import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
+import { CommerceError, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
 import { parseBody, ReconcileCheckoutsBody } from '../_shared/schemas.ts';
 import { bearsJobSecret } from '../_shared/job-secret.ts';
 import { requireUser } from '../_shared/caller.ts';
-import { callerClient, serviceClient } from '../_shared/supabase.ts';
+import { serviceClient } from '../_shared/supabase.ts';
 import { reconcileCheckouts } from '../_shared/reconcile-checkouts.ts';
 import { pickUpRefundsAndDisputes } from './refunds.ts';
+import { fileUnclaimedPayments } from './unmatched.ts';
 
 Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
@@ -27,12 +28,22 @@ Deno.serve(limitBody(async (request) => {
     const { scope } = parseBody(ReconcileCheckoutsBody, await readJson(request));
     if (scope === 'all') {
       if (!bearsJobSecret(request, 'RECONCILE_CHECKOUTS_SECRET')) throw new HttpError(403, 'scheduled_job_only', 'Only the scheduled job may reconcile every checkout.');
-      const [service, commerce] = [serviceClient(), commerceFromEnv()];
-      const checkouts = await reconcileCheckouts(service, commerce);
-      return jsonResponse({ ...checkouts, ...(await pickUpRefundsAndDisputes(service, commerce)) });
+      const [service, provider] = [serviceClient(), providerFromEnv()];
+      const checkouts = await reconcileCheckouts(service, provider);
+      let unmatched = 0;
+      // Only once every waiting checkout was matched is a payment left over an unmatched one.
+      if (!checkouts.provider_failed) {
+        try {
+          unmatched = await fileUnclaimedPayments(service, provider);
+        } catch (error) {
+          if (!(error instanceof CommerceError)) throw error;
+          console.warn(`${provider.name} listing recent payments: ${error.message}; next run`);
+        }
+      }
+      return jsonResponse({ ...checkouts, unmatched, ...(await pickUpRefundsAndDisputes(service, provider)) });
     }
     const user = await requireUser(request);
-    return jsonResponse(await reconcileCheckouts(serviceClient(), commerceFromEnv(), user.id));
+    return jsonResponse(await reconcileCheckouts(serviceClient(), providerFromEnv(), user.id));
   } catch (error) {
     return errorResponse(error);
   }

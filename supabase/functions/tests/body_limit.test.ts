@@ -68,9 +68,9 @@ Deno.test('a signed-in caller is refused too, before the function reads anything
   }
 });
 
-/** `{"session_id":"…"}` padded with JSON whitespace to exactly `size` bytes. */
+/** `{"checkout_id":"…"}` padded with JSON whitespace to exactly `size` bytes. */
 function recordOrderBody(size: number): Uint8Array<ArrayBuffer> {
-  const json = JSON.stringify({ session_id: 'cs_body_limit_unknown' });
+  const json = JSON.stringify({ checkout_id: 'body_limit_unknown' });
   return new TextEncoder().encode(json.slice(0, -1) + ' '.repeat(size - json.length) + '}');
 }
 

@@ -72,7 +72,7 @@ Deno.test('a token signed by the project key is accepted only with the user clai
 // Every function that needs a signed-in caller, with a body that passes its parsing.
 const userFunctions: Array<[string, unknown]> = [
   ['create-checkout', {}],
-  ['record-order', { session_id: 'cs_anything' }],
+  ['record-order', { checkout_id: 'anything' }],
   ['issue-download', { order_item_id: crypto.randomUUID(), disposition: 'attachment' }],
   ['invoice-pdf', { order_id: crypto.randomUUID() }],
   ['attach-deliverable', { variant_id: crypto.randomUUID(), object_path: 'products/x.pdf' }],

@@ -45,9 +45,9 @@ for (const [what, overrides, status, code, detail] of refusals) {
 Deno.test('with both boxes the session holds the CGV version, the wording and the time; the order copies them, once', async () => {
   const buyer = await signUpCustomer();
   const before = Date.now();
-  const sessionId = await paidCheckout(buyer);
+  const checkoutId = await paidCheckout(buyer);
   const after = Date.now();
-  const { data: session, error } = await buyer.client.from('checkout_sessions').select('cgv_version, consent_text, consented_at, consent_required').eq('id', sessionId).single();
+  const { data: session, error } = await buyer.client.from('checkout_sessions').select('cgv_version, consent_text, consented_at, consent_required').eq('id', checkoutId).single();
   assert.equal(error, null);
   assert.equal(session!.cgv_version, consent.cgvVersion);
   assert.equal(session!.consent_text, wording, 'the database\'s wording, not the browser\'s');
@@ -56,7 +56,7 @@ Deno.test('with both boxes the session holds the CGV version, the wording and th
   assert.ok(at >= before - 1000 && at <= after + 1000, `consented at ${session!.consented_at}, during the request`);
   assert.equal(session!.consent_required, true);
 
-  const first = await recordOrder(sessionId, buyer);
+  const first = await recordOrder(checkoutId, buyer);
   assert.equal(first.status, 200, JSON.stringify(first.body));
   const read = async () => {
     const { data, error } = await buyer.client.from('orders').select('cgv_version, consent_text, consented_at, consent_required').eq('id', first.body.order_id).single();
@@ -65,7 +65,7 @@ Deno.test('with both boxes the session holds the CGV version, the wording and th
   };
   const order = await read();
   assert.deepEqual(order, session, 'the order holds exactly what the session held');
-  const again = await recordOrder(sessionId, buyer);
+  const again = await recordOrder(checkoutId, buyer);
   assert.equal(again.body.order_id, first.body.order_id);
   assert.deepEqual(await read(), order, 'a replay changes nothing');
 });

@@ -1,9 +1,17 @@
-// The commerce client against a fake store: it walks the catalogue's pages, prices lines with the
-// sale price when there is one, merges managed stock, and turns every failure of the service
-// into a CommerceError, which the functions answer with 502 and a clear message.
+// Hostinger's two APIs as the provider speaks them. The storefront against a fake store: it walks
+// the catalogue's pages, prices lines with the sale price when there is one, merges managed stock,
+// opens a checkout with spec §7's body and reads `{ url }` alone. The Ecommerce API against the
+// stack's double, which holds every request to openapi.json and refuses (422) one that strays, and
+// against a fake for what the double does not play on demand (pages, 429). Every failure is a
+// CommerceError, which the functions answer with 502 and a clear message.
 import assert from 'node:assert/strict';
-import { CommerceClient } from '../_shared/commerce.ts';
 import { CommerceError, errorResponse, HttpError } from '../_shared/errors.ts';
+import { HostingerOrders, RequestBudget } from '../_shared/hostinger/ecommerce-api.ts';
+import { RateLimited } from '../_shared/hostinger/http.ts';
+import { HostingerStorefront } from '../_shared/hostinger/storefront.ts';
+import { pressPaymentButton } from './commerce_sandbox.ts';
+import { startCheckout } from './checkouts.ts';
+import { env, signUpCustomer } from './helpers.ts';
 
 const variant = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -40,10 +48,9 @@ function fakeStore(overrides: Record<string, () => Response> = {}) {
       assert.deepEqual(url.searchParams.getAll('product_ids[]'), ['p2']);
       return Response.json({ variants: [{ id: 'v3', inventory_quantity: 3 }] });
     }
-    if (url.pathname === '/store/s1/checkout/cs_missing') return new Response('Not Found', { status: 404 });
     return new Response('Not Found', { status: 404 });
   });
-  const client = new CommerceClient(`http://127.0.0.1:${server.addr.port}`, 's1');
+  const client = new HostingerStorefront(`http://127.0.0.1:${server.addr.port}`, 's1');
   return { client, seen, close: () => server.shutdown() };
 }
 
@@ -70,7 +77,7 @@ Deno.test('a non-OK answer is a CommerceError worded as spec §8 says', async ()
   try {
     await assert.rejects(store.client.findVariants(['v1']), (error: unknown) => {
       assert.ok(error instanceof CommerceError);
-      assert.equal(error.message, 'HTTP 500: Internal Server Error');
+      assert.equal(error.message, 'product list: HTTP 500: Internal Server Error');
       return true;
     });
   } finally {
@@ -89,19 +96,107 @@ Deno.test('garbage or a wrongly shaped answer is a CommerceError, not a crash', 
   }
 });
 
-Deno.test('an unreachable service is a CommerceError', async () => {
+Deno.test('an unreachable store is a CommerceError', async () => {
   const store = fakeStore();
   await store.close();
-  await assert.rejects(store.client.getCheckoutSession('cs_1'), CommerceError);
+  await assert.rejects(store.client.findVariants(['v1']), CommerceError);
 });
 
-Deno.test('an unknown checkout session is null; a malformed one is a CommerceError', async () => {
-  const store = fakeStore({ '/store/s1/checkout/cs_bad': () => Response.json({ id: 'cs_bad', status: 'lost' }) });
+Deno.test('opens a checkout with spec §7\'s body and reads the page\'s address alone, as Hostinger answers', async () => {
+  let body: unknown;
+  const store = fakeStore({
+    '/store/s1/checkout': () => Response.json({ url: 'https://pay.test/c/1' }),
+  });
+  const request = { items: [{ variant_id: 'v1', quantity: 2 }], successUrl: 'https://shop.test/success?checkout=c1', cancelUrl: 'https://shop.test/store', locale: 'fr', timeZone: 'Europe/Paris' };
   try {
-    assert.equal(await store.client.getCheckoutSession('cs_missing'), null);
-    await assert.rejects(store.client.getCheckoutSession('cs_bad'), CommerceError);
+    assert.deepEqual(await store.client.openCheckout(request), { url: 'https://pay.test/c/1' });
   } finally {
     await store.close();
+  }
+  const echo = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, async (incoming) => {
+    body = await incoming.json();
+    return Response.json({ url: 'javascript:alert(1)' });
+  });
+  try {
+    await assert.rejects(new HostingerStorefront(`http://127.0.0.1:${echo.addr.port}`, 's1').openCheckout(request), CommerceError, 'a page that is no http(s) address is refused');
+    assert.deepEqual(body, request, 'the body is exactly the seed\'s: items, successUrl, cancelUrl, locale, timeZone');
+  } finally {
+    await echo.shutdown();
+  }
+});
+
+const orders = (budget = 20, token = env.hostingerApiToken, url = env.commerceUrl) => new HostingerOrders(url, env.storeId, token, new RequestBudget(budget));
+
+Deno.test('lists and reads the orders of the double, every request held to openapi.json', async () => {
+  const buyer = await signUpCustomer('orders-api');
+  const opened = new Date(Date.now() - 1000);
+  const { url } = await startCheckout(buyer);
+  assert.equal((await pressPaymentButton(url, 'Payer', { email: buyer.email })).status, 303);
+  const listed = (await orders().list({ payment_status: ['captured', 'partially_refunded', 'refunded'], createdFrom: opened })).filter((order) => order.customer_email === buyer.email);
+  assert.equal(listed.length, 1, 'the order paid under the buyer\'s e-mail is listed');
+  assert.equal(listed[0]!.payment_status, 'captured');
+  const order = await orders().get(listed[0]!.id);
+  assert.equal(order?.paid_total, listed[0]!.total);
+  assert.equal(order?.items.length, 2);
+  assert.equal(await orders().get('order_00000000000000000000000000'), null, 'an order the store does not have is null');
+  assert.deepEqual(await orders().list({ status: ['canceled'], createdFrom: new Date() }), []);
+});
+
+Deno.test('a wrong token is a CommerceError that names the refusal, never the token', async () => {
+  await assert.rejects(orders(20, 'not-the-owners-token').list({}), (error: unknown) => {
+    assert.ok(error instanceof CommerceError);
+    assert.match(error.message, /HTTP 401/);
+    assert.doesNotMatch(error.message, /not-the-owners-token/);
+    return true;
+  });
+});
+
+Deno.test('a run spends no more requests than its budget', async () => {
+  const client = orders(1);
+  await client.list({ createdFrom: new Date() });
+  await assert.rejects(client.get('order_x'), /budget/);
+});
+
+/** An Ecommerce API answering `answer` to every request, recording what it was asked. */
+function fakeEcommerce(answer: (url: URL) => Response) {
+  const seen: URL[] = [];
+  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, (request) => {
+    const url = new URL(request.url);
+    seen.push(url);
+    return answer(url);
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}`, seen, close: () => server.shutdown() };
+}
+
+Deno.test('walks the pages of a list until its total, arrays repeated by name as the document\'s form style says', async () => {
+  const summary = (n: number) => ({ id: `order_${n}`, display_id: n, status: 'pending', payment_status: 'captured', total: 100, currency_code: 'eur', customer_email: 'a@b.test', item_count: 1, created_at: '2026-11-29T10:00:00.000000Z' });
+  const api = fakeEcommerce((url) => {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const data = page < 3 ? [summary(page * 2 - 1), summary(page * 2)] : [summary(5)];
+    return Response.json({ data, meta: { current_page: page, per_page: 2, total: 5 } });
+  });
+  try {
+    const listed = await orders(10, 't', api.url).list({ payment_status: ['captured', 'refunded'], createdFrom: new Date('2026-11-28T00:00:00Z') });
+    assert.deepEqual(listed.map((order) => order.id), ['order_1', 'order_2', 'order_3', 'order_4', 'order_5']);
+    assert.equal(api.seen.length, 3, 'no page past the total is asked');
+    assert.deepEqual(api.seen[0]!.searchParams.getAll('payment_status'), ['captured', 'refunded']);
+    assert.equal(api.seen[0]!.searchParams.get('created_at_from'), '2026-11-28T00:00:00.000Z');
+    assert.equal(api.seen[1]!.searchParams.get('page'), '2');
+  } finally {
+    await api.close();
+  }
+});
+
+Deno.test('429 is RateLimited, with the wait its Retry-After asks', async () => {
+  const api = fakeEcommerce(() => Response.json({ message: 'Too Many Attempts.', correlation_id: 'c' }, { status: 429, headers: { 'Retry-After': '42' } }));
+  try {
+    await assert.rejects(orders(10, 't', api.url).list({}), (error: unknown) => {
+      assert.ok(error instanceof RateLimited && error instanceof CommerceError);
+      assert.equal(error.retryAfterMs, 42_000);
+      return true;
+    });
+  } finally {
+    await api.close();
   }
 });
 
@@ -121,40 +216,5 @@ Deno.test('errors become JSON answers: 4xx as given, 502 for the commerce servic
     assert.equal(unexpected.headers.get('access-control-allow-origin'), '*');
   } finally {
     Object.assign(console, quiet);
-  }
-});
-
-const refundJson = { id: 're_1', session_id: 'cs_1', amount_cents: 1500, lines: [{ variant_id: 'v2', quantity: 1, amount_cents: 1500 }], reason: 'Doublon', created_at: '2026-11-26T10:00:00Z' };
-
-Deno.test('refunds a session by line with the idempotency key, and reads a refusal as null', async () => {
-  const store = fakeStore({
-    '/store/s1/checkout/cs_1/refunds': () => Response.json(refundJson, { status: 201 }),
-    '/store/s1/checkout/cs_2/refunds': () => Response.json({ message: 'those lines are already refunded' }, { status: 409 }),
-  });
-  try {
-    const request = { variant_ids: ['v2'], reason: 'Doublon', idempotency_key: 'k1' };
-    assert.deepEqual(await store.client.refund('cs_1', request), refundJson);
-    assert.equal(await store.client.refund('cs_2', request), null);
-    assert.deepEqual(store.seen.slice(0, 2), ['POST /store/s1/checkout/cs_1/refunds', 'POST /store/s1/checkout/cs_2/refunds']);
-  } finally {
-    await store.close();
-  }
-});
-
-Deno.test('lists refunds and disputes since a time, and refuses answers it cannot read', async () => {
-  const dispute = { id: 'dp_1', session_id: 'cs_1', status: 'open', opened_at: '2026-11-26T10:00:00Z', closed_at: null };
-  const store = fakeStore({
-    '/store/s1/refunds': () => Response.json({ refunds: [refundJson] }),
-    '/store/s1/disputes': () => Response.json({ disputes: [dispute] }),
-    '/store/s1/checkout/cs_3/refunds': () => Response.json({ id: 're_3' }, { status: 201 }),
-  });
-  try {
-    const since = new Date('2026-11-20T00:00:00Z');
-    assert.deepEqual(await store.client.refundsSince(since), [refundJson]);
-    assert.deepEqual(await store.client.disputesSince(since), [dispute]);
-    assert.ok(store.seen.includes(`GET /store/s1/refunds?since=${encodeURIComponent(since.toISOString())}`));
-    await assert.rejects(store.client.refund('cs_3', { reason: 'x', idempotency_key: 'k' }), CommerceError);
-  } finally {
-    await store.close();
   }
 });

@@ -70,20 +70,16 @@ export async function catalogue(): Promise<CatalogueEntry[]> {
   );
 }
 
-/** The session as the sandbox reports it (what record-order checks). */
-export async function checkoutSession(sessionId: string): Promise<any> {
-  return getJson(`/checkout/${encodeURIComponent(sessionId)}`);
-}
-
 const attribute = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1];
 const unescapeHtml = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
 /**
- * Opens the hosted payment page at `url` and presses the button labelled `label` ("Payer",
- * "Simuler un refus", "Annuler"): posts its form with its hidden fields and the button's own
- * name=value, as a browser does. Returns the answer's status and Location (not followed).
+ * Opens the hosted payment page at `url`, types `typed` into the fields of those names (the
+ * buyer's `email`) and presses the button labelled `label` ("Payer", "Simuler un refus",
+ * "Annuler"): posts its form with its hidden and typed fields and the button's own name=value, as
+ * a browser does. Returns the answer's status and Location (not followed).
  */
-export async function pressPaymentButton(url: string, label: string): Promise<{ status: number; location: string | null }> {
+export async function pressPaymentButton(url: string, label: string, typed: Record<string, string> = {}): Promise<{ status: number; location: string | null }> {
   const page = await fetch(url);
   if (!page.ok) throw new Error(`payment page ${url}: HTTP ${page.status}`);
   const html = await page.text();
@@ -93,7 +89,8 @@ export async function pressPaymentButton(url: string, label: string): Promise<{ 
     const fields = new URLSearchParams();
     for (const [input] of inner!.matchAll(/<input\b[^>]*>/gi)) {
       const name = attribute(input, 'name');
-      if (name && (attribute(input, 'type') ?? 'text').toLowerCase() === 'hidden') fields.append(name, unescapeHtml(attribute(input, 'value') ?? ''));
+      if (name && Object.hasOwn(typed, name)) fields.append(name, typed[name]!);
+      else if (name && (attribute(input, 'type') ?? 'text').toLowerCase() === 'hidden') fields.append(name, unescapeHtml(attribute(input, 'value') ?? ''));
     }
     const name = attribute(button[1]!, 'name');
     if (name) fields.append(name, unescapeHtml(attribute(button[1]!, 'value') ?? ''));
@@ -111,31 +108,31 @@ export async function pressPaymentButton(url: string, label: string): Promise<{ 
   throw new Error(`no button "${label}" in a form of the payment page ${url}`);
 }
 
-/** Puts the sandbox's store API in a fault mode (`down`: connections dropped) or back to `none`. */
-export async function setCommerceFault(mode: 'none' | 'down' | 'error'): Promise<void> {
+/** Puts the sandbox (its storefront and Ecommerce API) in a fault mode (`down`: connections dropped; `throttled`: 429) or back to `none`. */
+export async function setCommerceFault(mode: 'none' | 'down' | 'error' | 'throttled'): Promise<void> {
   const response = await fetch(`${env.commerceUrl}/__sandbox/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode }) });
   await response.body?.cancel();
   if (!response.ok) throw new Error(`sandbox fault ${mode}: HTTP ${response.status}`);
 }
 
-/** Ages an open session past the sandbox's 24 h lifetime: from then on the service reports it `expired`. */
-export async function expireCommerceSession(sessionId: string): Promise<void> {
-  const response = await fetch(`${env.commerceUrl}/__sandbox/expire`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ session_id: sessionId }) });
-  await response.body?.cancel();
-  if (!response.ok) throw new Error(`sandbox expire ${sessionId}: HTTP ${response.status}`);
-}
+const ecommerceApi = (path: string) => `${env.commerceUrl}/api/ecommerce/v1/stores/${env.storeId}${path}`;
 
-async function postToSandbox(path: string, body: unknown): Promise<any> {
-  const response = await fetch(`${env.commerceUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+/** The orders the sandbox's Ecommerce API lists under `email` (Hostinger's own record of the payments). */
+export async function hostingerOrdersOf(email: string): Promise<{ id: string; display_id: number; payment_status: string; total: number }[]> {
+  const response = await fetch(ecommerceApi(`/orders?email=${encodeURIComponent(email)}`), { headers: { Authorization: `Bearer ${env.hostingerApiToken}` } });
   const answer = await response.json();
-  if (!response.ok) throw new Error(`sandbox ${path}: HTTP ${response.status} ${answer.message}`);
-  return answer;
+  if (!response.ok) throw new Error(`sandbox orders of ${email}: HTTP ${response.status} ${answer.message}`);
+  return answer.data;
 }
 
-/** A refund made at the service without the shop (its dashboard): whole lines, by variant. */
-export const refundAtTheService = (sessionId: string, variantIds: string[], reason: string): Promise<{ id: string }> =>
-  postToSandbox(`/store/${env.storeId}/checkout/${encodeURIComponent(sessionId)}/refunds`, { variant_ids: variantIds, reason });
+async function hpanel(orderId: string, action: 'refund' | 'cancel', body: unknown): Promise<void> {
+  const response = await fetch(`${env.commerceUrl}/__sandbox/orders/${encodeURIComponent(orderId)}/${action}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`hPanel ${action} of ${orderId}: HTTP ${response.status} ${answer.message}`);
+}
 
-/** The buyer's bank opens a dispute on a paid session, or the service closes it won or lost. */
-export const setCommerceDispute = (sessionId: string, status: 'open' | 'won' | 'lost'): Promise<{ id: string }> =>
-  postToSandbox('/__sandbox/dispute', { session_id: sessionId, status });
+/** A refund made in hPanel, without the shop: some lines returned (by variant), a bare amount, or with neither all that is left. */
+export const refundInHpanel = (orderId: string, instruction: { items?: { variant_id: string; quantity: number }[]; amount?: number } = {}) => hpanel(orderId, 'refund', instruction);
+
+/** An order canceled in hPanel: its money given back. */
+export const cancelInHpanel = (orderId: string) => hpanel(orderId, 'cancel', {});

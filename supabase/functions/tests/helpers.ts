@@ -18,6 +18,8 @@ export const env = {
   serviceRoleKey: required('SUPABASE_SECRET_KEY'),
   commerceUrl: required('COMMERCE_API_URL').replace(/\/+$/, ''),
   storeId: required('COMMERCE_STORE_ID'),
+  /** The Bearer token of the sandbox's Ecommerce API, as hPanel would make one. */
+  hostingerApiToken: required('HOSTINGER_API_TOKEN'),
   siteUrl: required('SITE_URL'),
   /** The mail sandbox the stack runs in place of Resend, and its key. */
   mailApiUrl: required('MAIL_API_URL').replace(/\/+$/, ''),

@@ -278,8 +278,8 @@ Deno.test('past the day\'s limit, a link is refused with 429 and a French messag
 
 /** Buys one unit of `variantId` as `buyer` through create-checkout, the sandbox page and record-order. */
 async function purchase(buyer: Customer, variantId: string): Promise<string> {
-  const sessionId = await paidCheckout(buyer, [{ variant_id: variantId, quantity: 1 }]);
-  const recorded = await recordOrder(sessionId, buyer);
+  const checkoutId = await paidCheckout(buyer, [{ variant_id: variantId, quantity: 1 }]);
+  const recorded = await recordOrder(checkoutId, buyer);
   assert.equal(recorded.status, 200, JSON.stringify(recorded.body));
   return recorded.body.order_id;
 }

@@ -22,8 +22,8 @@ const editions = Object.values(Object.groupBy((await catalogue()).filter((e) => 
   .find((variants) => variants!.length >= 2)!.slice(0, 2);
 
 async function buy(buyer: Customer, variantIds: string[]): Promise<void> {
-  const sessionId = await paidCheckout(buyer, variantIds.map((variant_id) => ({ variant_id, quantity: 1 })));
-  const recorded = await recordOrder(sessionId, buyer);
+  const checkoutId = await paidCheckout(buyer, variantIds.map((variant_id) => ({ variant_id, quantity: 1 })));
+  const recorded = await recordOrder(checkoutId, buyer);
   assert.equal(recorded.status, 200, JSON.stringify(recorded.body));
 }
 

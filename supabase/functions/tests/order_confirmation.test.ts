@@ -80,16 +80,16 @@ const sendConfirmations = (token = Deno.env.get('SEND_CONFIRMATIONS_SECRET') ?? 
 
 Deno.test('an order recorded by the reconciliation is confirmed by send-confirmations, once, and not again when the buyer comes back', async () => {
   const buyer = await signUpCustomer('reconciled');
-  const sessionId = await paidCheckout(buyer);
+  const checkoutId = await paidCheckout(buyer);
   const reconciled = await callFunction('reconcile-checkouts', { scope: 'mine' }, buyer.token);
   assert.equal(reconciled.status, 200, JSON.stringify(reconciled.body));
   assert.equal(reconciled.body.recorded, 1);
-  const { data: order } = await service.from('orders').select('id, confirmation_sent_at').eq('checkout_session_id', sessionId).single();
+  const { data: order } = await service.from('orders').select('id, confirmation_sent_at').eq('checkout_session_id', checkoutId).single();
   // The schedule may have sent it already (it runs every minute); otherwise this call does.
   const sent = await sendConfirmations();
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
   assert.equal((await mailsTo(buyer.email)).length, 1, `one confirmation (marked before: ${order!.confirmation_sent_at})`);
-  assert.equal((await recordOrder(sessionId, buyer)).status, 200);
+  assert.equal((await recordOrder(checkoutId, buyer)).status, 200);
   assert.equal((await sendConfirmations()).status, 200);
   assert.equal((await mailsTo(buyer.email)).length, 1, 'still one mail');
 });

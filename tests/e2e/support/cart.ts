@@ -22,21 +22,40 @@ export async function finaliseOrder(page: Page): Promise<void> {
   await panel.getByRole('button', { name: 'Finaliser la Commande' }).click();
 }
 
-/** Checks out the cart of a signed-in customer up to the sandbox's payment page; the session id. */
+/** The e-mail of the customer signed in on this page of the shop, from the session supabase-js keeps. */
+async function signedInEmail(page: Page): Promise<string> {
+  const email = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (/^sb-.+-auth-token$/.test(key)) return (JSON.parse(localStorage.getItem(key)!) as { user?: { email?: string } }).user?.email ?? null;
+    }
+    return null;
+  });
+  if (!email) throw new Error(`no customer signed in on ${page.url()}`);
+  return email;
+}
+
+/**
+ * Checks out the cart of a signed-in customer up to the sandbox's payment page, and types their
+ * e-mail there as a buyer does on Hostinger's checkout; answers that e-mail.
+ */
 export async function openPaymentPage(page: Page): Promise<string> {
+  const email = await signedInEmail(page);
   await cartButton(page).click();
   await finaliseOrder(page);
   await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
-  const sessionId = /\/pay\/(cs_[^/?#]+)/.exec(page.url())?.[1];
-  if (!sessionId) throw new Error(`no session id in ${page.url()}`);
-  return sessionId;
+  await page.getByLabel('Adresse e-mail').fill(email);
+  return email;
 }
+
+/** The shop's back-from-payment address: /success naming its own checkout. */
+export const successAddress = /\/success\?checkout=[0-9a-f-]{36}$/;
 
 /** Checks out the cart of a signed-in customer and pays on the sandbox's page, up to the thank-you. */
 export async function payForCart(page: Page): Promise<void> {
   await openPaymentPage(page);
   await page.getByRole('button', { name: 'Payer' }).click();
-  await page.waitForURL(/\/success\?session_id=cs_/);
+  await page.waitForURL(successAddress);
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
 }
 

@@ -168,6 +168,7 @@ export type Database = {
       }
       checkout_sessions: {
         Row: {
+          buyer_email: string | null
           cgv_version: number | null
           consent_required: boolean
           consent_text: string | null
@@ -183,6 +184,7 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
+          buyer_email?: string | null
           cgv_version?: number | null
           consent_required?: boolean
           consent_text?: string | null
@@ -197,6 +199,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          buyer_email?: string | null
           cgv_version?: number | null
           consent_required?: boolean
           consent_text?: string | null
@@ -510,6 +513,8 @@ export type Database = {
           invoice_buyer: Json | null
           invoice_number: string
           invoice_seller: Json | null
+          payment_id: string | null
+          payment_reference: string | null
           payment_status: string
           refunded_amount_cents: number
           status: string
@@ -534,6 +539,8 @@ export type Database = {
           invoice_buyer?: Json | null
           invoice_number: string
           invoice_seller?: Json | null
+          payment_id?: string | null
+          payment_reference?: string | null
           payment_status?: never
           refunded_amount_cents?: number
           status?: string
@@ -557,6 +564,8 @@ export type Database = {
           invoice_buyer?: Json | null
           invoice_number?: string
           invoice_seller?: Json | null
+          payment_id?: string | null
+          payment_reference?: string | null
           payment_status?: never
           refunded_amount_cents?: number
           status?: string
@@ -735,6 +744,57 @@ export type Database = {
           vat_regime?: string | null
         }
         Relationships: []
+      }
+      unmatched_payments: {
+        Row: {
+          attached_at: string | null
+          attached_by: string | null
+          attached_checkout_id: string | null
+          currency: string
+          customer_email: string | null
+          found_at: string
+          lines: NonNullable<Json>
+          paid_at: string
+          payment_id: string
+          payment_reference: string
+          total_cents: number
+        }
+        ComputedFields: never
+        Insert: {
+          attached_at?: string | null
+          attached_by?: string | null
+          attached_checkout_id?: string | null
+          currency: string
+          customer_email?: string | null
+          found_at?: string
+          lines: NonNullable<Json>
+          paid_at: string
+          payment_id: string
+          payment_reference: string
+          total_cents: number
+        }
+        Update: {
+          attached_at?: string | null
+          attached_by?: string | null
+          attached_checkout_id?: string | null
+          currency?: string
+          customer_email?: string | null
+          found_at?: string
+          lines?: NonNullable<Json>
+          paid_at?: string
+          payment_id?: string
+          payment_reference?: string
+          total_cents?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "unmatched_payments_attached_checkout_id_fkey"
+            columns: ["attached_checkout_id"]
+            isOneToOne: false
+            referencedRelation: "checkout_sessions"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       user_messages: {
         Row: {
@@ -961,6 +1021,23 @@ export type Database = {
         Args: { p_label: string; p_language: string; p_source_path: string }
         Returns: string
       }
+      admin_unmatched_payments: {
+        Args: { max_rows?: number }
+        Returns: {
+          attached_at: string
+          attached_by_email: string
+          attached_checkout_id: string
+          candidates: Json
+          currency: string
+          customer_email: string
+          found_at: string
+          lines: Json
+          paid_at: string
+          payment_id: string
+          payment_reference: string
+          total_cents: number
+        }[]
+      }
       admin_unread_counts: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -993,6 +1070,10 @@ export type Database = {
           uploaded_at: string
           variant_id: string
         }[]
+      }
+      attach_payment: {
+        Args: { p_checkout_session_id: string; p_payment_id: string }
+        Returns: string
       }
       attach_variant_file: {
         Args: {
@@ -1115,18 +1196,38 @@ export type Database = {
         Args: { p_dispute_id: string; p_order_id: string; p_status: string }
         Returns: Json
       }
-      record_order: {
-        Args: { p_checkout_session_id: string; p_user_id: string }
-        Returns: string
-      }
+      record_order:
+        | {
+            Args: { p_checkout_session_id: string; p_user_id: string }
+            Returns: string
+          }
+        | {
+            Args: {
+              p_checkout_session_id: string
+              p_payment_id: string
+              p_payment_reference: string
+              p_user_id: string
+            }
+            Returns: string
+          }
       record_page_view: {
         Args: { p_path: string; p_referrer_host?: string }
         Returns: boolean
       }
-      record_paid_order: {
-        Args: { p_checkout_session_id: string; p_user_id: string }
-        Returns: Json
-      }
+      record_paid_order:
+        | {
+            Args: { p_checkout_session_id: string; p_user_id: string }
+            Returns: Json
+          }
+        | {
+            Args: {
+              p_checkout_session_id: string
+              p_payment_id: string
+              p_payment_reference: string
+              p_user_id: string
+            }
+            Returns: Json
+          }
       record_refund: {
         Args: {
           p_created_by?: string

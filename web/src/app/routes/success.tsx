@@ -14,11 +14,12 @@ import { useAuth } from '@/lib/auth-context';
  */
 export default function SuccessRoute() {
   const [searchParams] = useSearchParams();
-  const sessionId = searchParams.get('session_id') || null;
+  // create-checkout's return address names the shop's checkout (`/success?checkout=<id>`).
+  const checkoutId = searchParams.get('checkout') || null;
   const { user, loading } = useAuth();
   const { clear } = useCart();
-  const canRecord = !loading && user !== null && sessionId !== null;
-  const order = useRecordOrder(sessionId, canRecord);
+  const canRecord = !loading && user !== null && checkoutId !== null;
+  const order = useRecordOrder(checkoutId, canRecord);
   const orderId = order.data?.order_id;
   useDocumentMeta({ title: orderId ? 'Commande confirmée' : 'Votre commande' });
 
@@ -27,7 +28,7 @@ export default function SuccessRoute() {
   }, [orderId, clear]);
 
   const outcome: OrderOutcome | null =
-    sessionId === null ? 'missing-session' : !loading && user === null ? 'signed-out' : order.isError && !order.isFetching ? order.error.failure : null;
+    checkoutId === null ? 'missing-checkout' : !loading && user === null ? 'signed-out' : order.isError && !order.isFetching ? order.error.failure : null;
 
   return (
     <div className="px-4 py-12">

@@ -12,6 +12,7 @@ export const adminKeys = {
   userOrders: (userId: string) => ['admin', 'users', userId, 'orders'] as const,
   roleHistory: (userId: string) => ['admin', 'users', userId, 'role-history'] as const,
   paymentIssues: ['admin', 'payment-issues'] as const,
+  unmatchedPayments: ['admin', 'unmatched-payments'] as const,
   unreadCounts: ['admin', 'unread-counts'] as const,
   notificationPreferences: ['admin', 'notification-preferences'] as const,
   failedNotifications: ['admin', 'failed-notifications'] as const,

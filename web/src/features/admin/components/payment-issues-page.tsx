@@ -1,10 +1,16 @@
-// /admin/payments: « Paiements à vérifier », the paid checkouts the reconciliation could not turn
-// into orders (payment_issues), newest first, each marked handled by an administrator once dealt
-// with. The database decides who may read or mark them (admin-only functions).
-import { CheckCircle2, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+// /admin/payments: « Paiements à vérifier », in two lists. First the payments the shop received
+// but could not surely match to a checkout (unmatched_payments: another e-mail, another amount,
+// twin payments), each attached by an administrator to the checkout it paid, which records the
+// order. Then the paid checkouts the reconciliation could not turn into orders (payment_issues),
+// newest first, each marked handled once dealt with. The database decides who may read, attach
+// or mark them (admin-only functions).
+import { CheckCircle2, Link2, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useAttachPayment } from '@/features/admin/api/attach-payment';
 import { PAYMENT_ISSUES_STEP, usePaymentIssues, type PaymentIssue } from '@/features/admin/api/get-payment-issues';
+import { UNMATCHED_PAYMENTS_STEP, useUnmatchedPayments, type PaymentCandidate, type UnmatchedPayment } from '@/features/admin/api/get-unmatched-payments';
 import { useMarkPaymentIssueHandled } from '@/features/admin/api/mark-payment-issue-handled';
+import { attachPaymentErrorMessage } from '@/features/admin/lib/attach-payment-error';
 import { paymentIssueReason } from '@/features/admin/lib/payment-issue-reason';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,28 +22,214 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateSt
 
 export default function PaymentIssuesPage() {
   useDocumentMeta({ title: 'Paiements à vérifier' });
+  return (
+    <div className="mx-auto max-w-4xl space-y-10">
+      <header>
+        <h1 className="text-4xl font-semibold text-plum-900">Paiements à vérifier</h1>
+        <p className="mt-2 text-mist">
+          D’abord les paiements reçus que la boutique n’a pas pu relier avec certitude à une commande : rattachez chacun à la commande qu’il a payée, qui sera alors enregistrée. Ensuite les commandes payées que la boutique n’a pas pu enregistrer, les plus récentes en premier : vérifiez chacune auprès du service de paiement, puis marquez-la comme traitée.
+        </p>
+      </header>
+      <UnmatchedPayments />
+      <PaymentIssues />
+    </div>
+  );
+}
+
+function UnmatchedPayments() {
+  const [limit, setLimit] = useState(UNMATCHED_PAYMENTS_STEP);
+  const list = useUnmatchedPayments(limit);
+  const payments = list.data ?? [];
+  const loadingMore = list.isPlaceholderData;
+  return (
+    <section aria-labelledby="unmatched-payments-title" className="space-y-4">
+      <h2 id="unmatched-payments-title" className="text-2xl font-semibold text-plum-900">
+        Paiements non rattachés
+      </h2>
+      {list.isPending ? (
+        <Spinner label="Chargement…" />
+      ) : list.isError ? (
+        <p role="alert" className="rounded-3xl border border-red-200 bg-red-50 p-6 text-red-800">
+          Impossible de charger les paiements non rattachés. Veuillez réessayer plus tard.
+        </p>
+      ) : payments.length === 0 ? (
+        <div className="rounded-3xl border border-plum-100 bg-white p-10 text-center shadow-sm">
+          <ShieldCheck aria-hidden="true" className="mx-auto h-10 w-10 text-gold-500" />
+          <p className="mt-4 font-serif text-2xl text-plum-900">Aucun paiement à rattacher</p>
+        </div>
+      ) : (
+        <ol className="space-y-4">
+          {payments.map((payment) => (
+            <UnmatchedPaymentCard key={payment.payment_id} payment={payment} />
+          ))}
+        </ol>
+      )}
+      {payments.length >= limit ? (
+        <Button
+          variant="outline"
+          onClick={() => setLimit(limit + UNMATCHED_PAYMENTS_STEP)}
+          disabled={loadingMore}
+          aria-busy={loadingMore}
+          aria-describedby="unmatched-payments-title"
+        >
+          Afficher plus
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function UnmatchedPaymentCard({ payment }: { payment: UnmatchedPayment }) {
+  const id = useId();
+  const attach = useAttachPayment();
+  return (
+    <li>
+      <article aria-labelledby={`${id}-title`} className="rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
+        <h3 id={`${id}-title`} className="text-lg font-semibold text-plum-900">
+          Commande Hostinger n° {payment.payment_reference}
+        </h3>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-mist">Montant payé</dt>
+          <dd className="text-ink">{formatPrice(payment.total_cents, payment.currency)}</dd>
+          <dt className="text-mist">E-mail saisi au paiement</dt>
+          <dd className="break-all text-ink">{payment.customer_email ?? 'Aucun'}</dd>
+          <dt className="text-mist">Payé le</dt>
+          <dd className="text-ink">
+            <time dateTime={payment.paid_at}>{dateTime(payment.paid_at)}</time>
+          </dd>
+        </dl>
+        <h4 id={`${id}-lines`} className="mt-4 text-sm font-medium text-plum-900">
+          Articles payés
+        </h4>
+        <ul aria-labelledby={`${id}-lines`} className="mt-1 space-y-1 text-sm text-ink">
+          {payment.lines.map((line) => (
+            <li key={line.variant_id}>
+              {line.title} · {line.quantity} × {formatPrice(line.unit_price_cents, payment.currency)}
+            </li>
+          ))}
+        </ul>
+        {payment.attached_at ? (
+          <p className="mt-4 inline-flex items-center gap-2 text-sm text-plum-700">
+            <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+            {/* The checkout is forgotten (null) only if its buyer's account was erased since. */}
+            Rattaché{payment.attached_checkout_id ? ` à la commande ${payment.attached_checkout_id.slice(0, 8)}` : ''}
+            {payment.attached_by_email ? ` par ${payment.attached_by_email}` : ''} le {dateTime(payment.attached_at)}
+          </p>
+        ) : payment.candidates.length === 0 ? (
+          <p className="mt-4 text-sm text-ink">Aucune commande en attente ne correspond : vérifiez le paiement dans hPanel.</p>
+        ) : (
+          <>
+            <h4 id={`${id}-candidates`} className="mt-4 text-sm font-medium text-plum-900">
+              Commandes possibles, la plus probable en premier
+            </h4>
+            <ul aria-labelledby={`${id}-candidates`} className="mt-2 space-y-3">
+              {payment.candidates.map((candidate) => (
+                <CandidateItem key={candidate.checkout_session_id} payment={payment} candidate={candidate} attach={attach} />
+              ))}
+            </ul>
+          </>
+        )}
+      </article>
+    </li>
+  );
+}
+
+/** A checkout the payment may have paid, with « Rattacher à cette commande » and its confirmation. */
+function CandidateItem({ payment, candidate, attach }: { payment: UnmatchedPayment; candidate: PaymentCandidate; attach: ReturnType<typeof useAttachPayment> }) {
+  const summaryId = useId();
+  const [confirming, setConfirming] = useState(false);
+  // Focus follows the confirmation: onto « Annuler » when it opens, back onto the button after.
+  const [focusButton, setFocusButton] = useState(false);
+  const close = () => {
+    setConfirming(false);
+    setFocusButton(true);
+  };
+  const confirm = () => {
+    close();
+    attach.mutate(
+      { paymentId: payment.payment_id, checkoutId: candidate.checkout_session_id },
+      {
+        onSuccess: () => toast({ title: 'Paiement rattaché : la commande est enregistrée.' }),
+        onError: (error) => {
+          console.error('Attaching a payment failed:', error);
+          toast({ variant: 'destructive', title: 'Erreur', description: attachPaymentErrorMessage(error) });
+        },
+      },
+    );
+  };
+  return (
+    <li className="rounded-2xl border border-plum-100 bg-sand/40 p-4">
+      <div id={summaryId} className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 text-sm">
+          <p className="break-all font-medium text-plum-900">
+            {candidate.customer_email ? (
+              <a href={`mailto:${candidate.customer_email}`} className="text-plum-700 underline-offset-4 hover:underline">
+                {candidate.customer_email}
+              </a>
+            ) : (
+              'Client supprimé'
+            )}
+          </p>
+          <p className="text-mist">
+            {formatPrice(candidate.total_amount_cents, payment.currency)} · ouverte le <time dateTime={candidate.created_at}>{dateTime(candidate.created_at)}</time>
+          </p>
+        </div>
+        {candidate.same_lines ? (
+          <span className="shrink-0 rounded-full bg-gold-400 px-2.5 py-0.5 text-xs font-semibold text-plum-900">Mêmes articles</span>
+        ) : null}
+      </div>
+      {confirming ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-sm font-medium text-plum-900">
+            Rattacher la commande Hostinger n° {payment.payment_reference} ({formatPrice(payment.total_cents, payment.currency)}) à la commande ouverte le {dateTime(candidate.created_at)}
+            {candidate.customer_email ? ` par ${candidate.customer_email}` : ''} ? Elle sera enregistrée : le client recevra son accès et son e-mail de confirmation.
+          </p>
+          <Button size="sm" onClick={confirm} disabled={attach.isPending}>
+            Confirmer
+          </Button>
+          <Button size="sm" variant="ghost" onClick={close} autoFocus>
+            Annuler
+          </Button>
+        </div>
+      ) : (
+        <Button
+          className="mt-3"
+          size="sm"
+          variant="outline"
+          aria-describedby={summaryId}
+          disabled={attach.isPending}
+          aria-busy={attach.isPending}
+          autoFocus={focusButton}
+          onClick={() => setConfirming(true)}
+        >
+          <Link2 aria-hidden="true" className="h-4 w-4" />
+          Rattacher à cette commande
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function PaymentIssues() {
   const [limit, setLimit] = useState(PAYMENT_ISSUES_STEP);
   const list = usePaymentIssues(limit);
   const issues = list.data ?? [];
   const loadingMore = list.isPlaceholderData;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <header>
-        <h1 className="text-4xl font-semibold text-plum-900">Paiements à vérifier</h1>
-        <p className="mt-2 text-mist">
-          Les paiements reçus que la boutique n'a pas pu enregistrer comme commandes, les plus récents en premier. Vérifiez chacun auprès du service de paiement, puis marquez-le comme traité.
-        </p>
-      </header>
+    <section aria-labelledby="payment-issues-title" className="space-y-4">
+      <h2 id="payment-issues-title" className="text-2xl font-semibold text-plum-900">
+        Commandes payées non enregistrées
+      </h2>
       {list.isPending ? (
         <Spinner label="Chargement…" />
       ) : list.isError ? (
         <p role="alert" className="rounded-3xl border border-red-200 bg-red-50 p-6 text-red-800">
-          Impossible de charger les paiements à vérifier. Veuillez réessayer plus tard.
+          Impossible de charger les commandes à vérifier. Veuillez réessayer plus tard.
         </p>
       ) : issues.length === 0 ? (
         <div className="rounded-3xl border border-plum-100 bg-white p-10 text-center shadow-sm">
           <ShieldCheck aria-hidden="true" className="mx-auto h-10 w-10 text-gold-500" />
-          <p className="mt-4 font-serif text-2xl text-plum-900">Aucun paiement à vérifier</p>
+          <p className="mt-4 font-serif text-2xl text-plum-900">Aucune commande à vérifier</p>
         </div>
       ) : (
         <ol className="space-y-4">
@@ -47,11 +239,17 @@ export default function PaymentIssuesPage() {
         </ol>
       )}
       {issues.length >= limit ? (
-        <Button variant="outline" onClick={() => setLimit(limit + PAYMENT_ISSUES_STEP)} disabled={loadingMore} aria-busy={loadingMore}>
+        <Button
+          variant="outline"
+          onClick={() => setLimit(limit + PAYMENT_ISSUES_STEP)}
+          disabled={loadingMore}
+          aria-busy={loadingMore}
+          aria-describedby="payment-issues-title"
+        >
           Afficher plus
         </Button>
       ) : null}
-    </div>
+    </section>
   );
 }
 
@@ -71,9 +269,9 @@ function PaymentIssueCard({ issue }: { issue: PaymentIssue }) {
       <article aria-labelledby={titleId} className="rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id={titleId} className="break-all font-mono text-base font-semibold text-plum-900">
+            <h3 id={titleId} className="break-all font-mono text-base font-semibold text-plum-900">
               {issue.checkout_session_id}
-            </h2>
+            </h3>
             <p className="text-sm text-mist">
               {issue.customer_email ? (
                 <a href={`mailto:${issue.customer_email}`} className="text-plum-700 underline-offset-4 hover:underline">

@@ -1,28 +1,28 @@
-// `record-order` checks the paid session at the commerce service and records the order once,
-// however many times it is called; that idempotence is what makes it safe as a query here
-// (the key dedupes re-renders, remounts and a reload of /success).
+// `record-order` finds the payment of the buyer's checkout at the payment provider and records the
+// order once, however many times it is called; that idempotence is what makes it safe as a query
+// here (the key dedupes re-renders, remounts and a reload of /success).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RecordOrderError, toRecordOrderError } from '@/features/checkout/lib/record-order-outcome';
 import { supabase } from '@/lib/supabase';
 
 /** The recorded order's id; any refusal or failure is thrown as a RecordOrderError. */
-export async function recordOrder(sessionId: string): Promise<{ order_id: string }> {
-  const { data, error } = await supabase.functions.invoke<{ order_id?: string }>('record-order', { body: { session_id: sessionId } });
+export async function recordOrder(checkoutId: string): Promise<{ order_id: string }> {
+  const { data, error } = await supabase.functions.invoke<{ order_id?: string }>('record-order', { body: { checkout_id: checkoutId } });
   if (error) throw await toRecordOrderError(error);
   if (!data?.order_id) throw new RecordOrderError('failed');
   return { order_id: data.order_id };
 }
 
-export const recordOrderQueryOptions = (sessionId: string) =>
+export const recordOrderQueryOptions = (checkoutId: string) =>
   queryOptions<{ order_id: string }, RecordOrderError>({
-    queryKey: ['record-order', sessionId],
-    queryFn: () => recordOrder(sessionId),
+    queryKey: ['record-order', checkoutId],
+    queryFn: () => recordOrder(checkoutId),
     staleTime: Infinity,
     gcTime: Infinity,
-    // A refusal (unknown, unpaid, canceled…) answers the same the second time; a failure may not.
+    // A refusal (unknown, unpaid, set aside for review…) answers the same the second time; a failure may not.
     retry: (failures, error) => failures < 1 && error.failure === 'failed',
   });
 
-export function useRecordOrder(sessionId: string | null, enabled: boolean) {
-  return useQuery({ ...recordOrderQueryOptions(sessionId ?? ''), enabled: enabled && sessionId !== null });
+export function useRecordOrder(checkoutId: string | null, enabled: boolean) {
+  return useQuery({ ...recordOrderQueryOptions(checkoutId ?? ''), enabled: enabled && checkoutId !== null });
 }

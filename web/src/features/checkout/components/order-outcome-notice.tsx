@@ -33,7 +33,7 @@ export function OrderOutcomeNotice({ outcome, onRetry }: OrderOutcomeNoticeProps
                 </button>
               );
             case 'login':
-              // The login page sends the buyer back here, session id included.
+              // The login page sends the buyer back here, checkout id included.
               return (
                 <Link key={action} to="/login" state={{ from: here }} className={style(action)}>
                   Se connecter

@@ -1,5 +1,6 @@
 // What the buyer reads on /success when no order is recorded (yet): a title, one honest sentence
-// and what they can do next. « Paiement reçu » belongs to the thank-you alone.
+// and what they can do next. « Paiement reçu » belongs to the thank-you, and to a payment the shop
+// has seen but must attach by hand ('needs-review').
 import type { OrderOutcome } from '@/features/checkout/lib/record-order-outcome';
 
 /** retry: ask `record-order` again; login: sign in and come back here; store, contact: links. */
@@ -12,9 +13,9 @@ export interface OrderOutcomeMessage {
 }
 
 export const orderOutcomeMessages: Record<OrderOutcome, OrderOutcomeMessage> = {
-  'missing-session': {
+  'missing-checkout': {
     title: 'Aucune commande à afficher',
-    description: 'Ce lien ne contient pas de référence de paiement. Vos commandes se trouvent dans votre espace ; la boutique vous attend.',
+    description: 'Ce lien ne contient pas de référence de commande. Vos commandes se trouvent dans votre espace ; la boutique vous attend.',
     actions: ['store'],
   },
   'signed-out': {
@@ -32,20 +33,12 @@ export const orderOutcomeMessages: Record<OrderOutcome, OrderOutcomeMessage> = {
     description: 'Ce paiement n’a pas encore été confirmé : aucune commande n’est enregistrée. Si vous venez de payer, vérifiez à nouveau dans un instant.',
     actions: ['retry', 'store'],
   },
-  canceled: {
-    title: 'Paiement annulé',
-    description: 'Ce paiement a été annulé : aucune commande n’a été enregistrée. Vous pouvez reprendre vos achats quand vous le souhaitez.',
-    actions: ['store'],
-  },
-  expired: {
-    title: 'Session de paiement expirée',
-    description: 'Ce paiement n’a pas été finalisé à temps : aucune commande n’a été enregistrée. Veuillez recommencer votre commande depuis la boutique.',
-    actions: ['store'],
-  },
-  mismatch: {
-    title: 'Paiement à vérifier',
-    description: 'Ce paiement ne correspond pas au panier préparé. Notre équipe va le vérifier et vous contactera par email ; vous n’avez rien à refaire.',
-    actions: ['contact'],
+  // The one outcome whose payment the shop has seen: several payments could be this checkout's, and
+  // the administrator attaches the right one by hand; the confirmation e-mail leaves then.
+  'needs-review': {
+    title: 'Paiement en cours de vérification',
+    description: 'Votre paiement a bien été reçu, mais nous devons le rattacher à votre commande à la main. Vous recevrez l’e-mail de confirmation dès que ce sera fait ; vous n’avez rien à refaire.',
+    actions: ['store', 'contact'],
   },
   // Spec §8's order failure, with a retry: the network or the commerce service may be back.
   failed: {

@@ -12,9 +12,7 @@ describe("record-order's answers on /success", () => {
   it('gives each refusal of record-order its own French message', async () => {
     expect(await titleOf(refusal(404, 'checkout_not_found'))).toBe('Commande introuvable');
     expect(await titleOf(refusal(409, 'payment_not_completed'))).toBe('Paiement non finalisé');
-    expect(await titleOf(refusal(409, 'checkout_canceled'))).toBe('Paiement annulé');
-    expect(await titleOf(refusal(409, 'checkout_expired'))).toBe('Session de paiement expirée');
-    expect(await titleOf(refusal(409, 'checkout_mismatch'))).toBe('Paiement à vérifier');
+    expect(await titleOf(refusal(409, 'checkout_needs_review'))).toBe('Paiement en cours de vérification');
     expect(await titleOf(refusal(401, 'not_signed_in'))).toBe('Connectez-vous pour retrouver votre commande');
   });
 
@@ -31,20 +29,29 @@ describe("record-order's answers on /success", () => {
     expect(failureOf(409, 'toString')).toBe('failed');
   });
 
-  it('tells a mismatch that the shop will check and contact the buyer', () => {
-    expect(orderOutcomeMessages.mismatch.description).toContain('Notre équipe va le vérifier et vous contactera');
+  it('tells a checkout set aside for review that the shop attaches the payment by hand, the e-mail follows and nothing is to redo', () => {
+    const { description, actions } = orderOutcomeMessages['needs-review'];
+    expect(description).toBe('Votre paiement a bien été reçu, mais nous devons le rattacher à votre commande à la main. Vous recevrez l’e-mail de confirmation dès que ce sera fait ; vous n’avez rien à refaire.');
+    // Asking again would answer the same until the administrator has attached the payment.
+    expect(actions).toEqual(['store', 'contact']);
   });
 
-  it('never says the payment was received, and always offers a way on', () => {
+  it('never says a payment was received unless the shop has seen it, and always offers a way on', () => {
     for (const [outcome, { title, description, actions }] of Object.entries(orderOutcomeMessages) as [OrderOutcome, (typeof orderOutcomeMessages)[OrderOutcome]][]) {
-      expect(`${title} ${description}`, outcome).not.toMatch(/reçu|merci/i);
+      expect(title, outcome).not.toMatch(/reçu|merci/i);
+      // record-order answers checkout_needs_review only when payments that may be this checkout's reached the shop.
+      if (outcome !== 'needs-review') expect(description, outcome).not.toMatch(/reçu|merci/i);
       expect(description, outcome).toMatch(/^[A-ZÀ-Ý].+\.$/);
       expect(actions.length, outcome).toBeGreaterThan(0);
     }
   });
 
+  it('reads a code record-order no longer gives as any other failure', () => {
+    for (const code of ['checkout_canceled', 'checkout_expired', 'checkout_mismatch']) expect(failureOf(409, code), code).toBe('failed');
+  });
+
   it('passes a RecordOrderError through unchanged', async () => {
-    const error = new RecordOrderError('canceled');
+    const error = new RecordOrderError('needs-review');
     expect(await toRecordOrderError(error)).toBe(error);
   });
 });

@@ -3,10 +3,10 @@
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 
 /** Every state /success can be in besides the thank-you. */
-export type OrderOutcome = 'missing-session' | 'signed-out' | 'not-found' | 'not-paid' | 'canceled' | 'expired' | 'mismatch' | 'failed';
+export type OrderOutcome = 'missing-checkout' | 'signed-out' | 'not-found' | 'not-paid' | 'needs-review' | 'failed';
 
-/** The outcomes an answer of `record-order` can have (a link without session id never asks it). */
-export type RecordOrderFailure = Exclude<OrderOutcome, 'missing-session'>;
+/** The outcomes an answer of `record-order` can have (a link without checkout id never asks it). */
+export type RecordOrderFailure = Exclude<OrderOutcome, 'missing-checkout'>;
 
 export class RecordOrderError extends Error {
   constructor(readonly failure: RecordOrderFailure) {
@@ -18,15 +18,13 @@ export class RecordOrderError extends Error {
 const byCode = new Map<unknown, RecordOrderFailure>([
   ['checkout_not_found', 'not-found'],
   ['payment_not_completed', 'not-paid'],
-  ['checkout_canceled', 'canceled'],
-  ['checkout_expired', 'expired'],
-  ['checkout_mismatch', 'mismatch'],
+  ['checkout_needs_review', 'needs-review'],
   ['not_signed_in', 'signed-out'],
 ]);
 
 /**
- * `record-order`'s refusal, by its code first, else its status: 404 (and a session id it cannot
- * even read, 400) is a session the caller has not got; 401 a sign-in that expired; anything else,
+ * `record-order`'s refusal, by its code first, else its status: 404 (and a checkout id it cannot
+ * even read, 400) is a checkout the caller has not got; 401 a sign-in that expired; anything else,
  * the commerce service or the function failing, is worth another try.
  */
 export function failureOf(status: number, code: unknown): RecordOrderFailure {

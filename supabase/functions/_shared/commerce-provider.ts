@@ -1,0 +1,139 @@
+// What the functions need of a commerce provider, whichever it is (ARCHITECTURE.md, "The commerce
+// service"): price a cart from the catalogue, open a hosted checkout, find the payments of pending
+// checkouts, list the payments and refunds of a recent window, and refund where the provider's API
+// can. `COMMERCE_PROVIDER` chooses the implementation: `hostinger` (hostinger/provider.ts) is the
+// one there is. Whatever goes wrong at the provider is a CommerceError.
+import { HostingerProvider } from './hostinger/provider.ts';
+import { requireEnv } from './supabase.ts';
+
+/** A purchasable unit as the catalogue prices it today. */
+export interface CatalogueVariant {
+  variant_id: string;
+  product_id: string;
+  product_title: string;
+  variant_title: string;
+  image_url: string | null;
+  /** Spec §9: the sale price when there is one, else the regular price. */
+  unit_price_cents: number;
+  currency: string;
+  purchasable: boolean;
+  /** Units left when the store manages this variant's stock; null when it does not. */
+  stock: number | null;
+}
+
+/** Spec §7's checkout body; `successUrl` already names the shop's own checkout. */
+export interface CheckoutRequest {
+  items: { variant_id: string; quantity: number }[];
+  successUrl: string;
+  cancelUrl: string;
+  locale: string;
+  timeZone: string;
+}
+
+export interface PricedLine {
+  variant_id: string;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+/** A checkout as create-checkout priced it, waiting for its payment. */
+export interface PricedCheckout {
+  id: string;
+  items: PricedLine[];
+  total_amount_cents: number;
+  currency: string;
+  created_at: string;
+  /** The buyer's e-mail when they checked out; null for checkouts older than it was kept. */
+  buyer_email: string | null;
+}
+
+/** A payment the provider holds: what was paid, under which e-mail, and the number its owner sees. */
+export interface ProviderPayment {
+  id: string;
+  reference: string;
+  email: string | null;
+  paid_at: string;
+  total_cents: number;
+  currency: string;
+  lines: (PricedLine & { title: string })[];
+}
+
+/**
+ * `paid`: one payment only can be the checkout's. `not_found`: none yet. `ambiguous`: several
+ * payments could each be it, which only the administrator can tell apart. `not_asked`: the run's
+ * budget of requests ran out before this checkout's candidates could be read.
+ */
+export type PaymentLookup =
+  | { status: 'paid'; payment: ProviderPayment }
+  | { status: 'not_found' }
+  | { status: 'ambiguous'; candidates: ProviderPayment[] }
+  | { status: 'not_asked' };
+
+/** Of the given payment ids, those a recorded order names, each with that order's checkout. */
+export type TakenPayments = (paymentIds: string[]) => Promise<Map<string, string>>;
+
+/** Of the given payment ids, those whose order the shop recorded as all given back. */
+export type SettledPayments = (paymentIds: string[]) => Promise<Set<string>>;
+
+/** What the provider has given back on a payment, all told, as it stands now. */
+export interface RefundState {
+  paymentId: string;
+  refundedCents: number;
+  /** Units given back, by variant, where the provider counts them. */
+  returned: { variant_id: string; quantity: number }[];
+}
+
+export interface ProviderDispute {
+  id: string;
+  paymentId: string;
+  status: 'open' | 'won' | 'lost';
+}
+
+/** A refund asked of a provider whose API refunds; answered with the refund it made (or had made for that key). */
+export interface RefundRequest {
+  lines: { variant_id: string; amount_cents: number }[];
+  reason: string;
+  /** The same key asks for the same refund: a retry is answered, not refunded again. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  lines: { variant_id: string; amount_cents: number }[];
+}
+
+export interface CommerceProvider {
+  readonly name: string;
+  /** Where the administrator refunds when the API cannot (`refund` is null): the provider's dashboard. */
+  readonly dashboardUrl: string;
+  findVariants(variantIds: string[]): Promise<Map<string, CatalogueVariant>>;
+  openCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+  /** The payment of each checkout; a payment `taken` names for another checkout, or one found for an earlier checkout of the list, is no candidate. */
+  findPayments(checkouts: PricedCheckout[], taken: TakenPayments): Promise<Map<string, PaymentLookup>>;
+  /** The payments made since a time, newest first, as the provider lists them: without their lines. */
+  paymentsSince(since: Date): Promise<ProviderPayment[]>;
+  /** One payment in full, with its lines; null when the provider has no such payment. */
+  payment(id: string): Promise<ProviderPayment | null>;
+  /**
+   * The refund state of every payment made since a time that was given money back (or canceled),
+   * but those `settled` names (all given back already, as the shop recorded), and the disputes that changed.
+   */
+  changesSince(since: Date, settled: SettledPayments): Promise<{ refunds: RefundState[]; disputes: ProviderDispute[] }>;
+  /** Refunds through the provider's API; null where it has none and refunds are made in its dashboard. */
+  readonly refund: ((paymentId: string, request: RefundRequest) => Promise<ProviderRefund | null>) | null;
+}
+
+/** The requests one function call may make of a provider: a minute's run stays within Hostinger's rate limit. */
+export const requestsPerCall = 60;
+
+export function providerFromEnv(): CommerceProvider {
+  const name = Deno.env.get('COMMERCE_PROVIDER') || 'hostinger';
+  if (name !== 'hostinger') throw new Error(`COMMERCE_PROVIDER=${name}: the providers are: hostinger`);
+  return new HostingerProvider({
+    storefrontUrl: requireEnv('COMMERCE_API_URL').replace(/\/+$/, ''),
+    storeId: requireEnv('COMMERCE_STORE_ID'),
+    apiUrl: (Deno.env.get('HOSTINGER_API_URL') || 'https://developers.hostinger.com').replace(/\/+$/, ''),
+    apiToken: requireEnv('HOSTINGER_API_TOKEN'),
+    requestBudget: requestsPerCall,
+  });
+}
