@@ -158,13 +158,13 @@ async function denoTests(env: Record<string, string>): Promise<void> {
   results.push({ name: 'deno functions', passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
 }
 
-/** `npm run smoke` against a deployment: each of its checks counts as one test. */
-async function smoke(url: string): Promise<void> {
+/** `npm run smoke` against a deployment, given the schedule's secret as an operator would: each of its checks counts as one test. */
+async function smoke(url: string, jobSecret: string): Promise<void> {
   const { code, stdout } = await runSuiteProcess(
     'npm run smoke',
     process.execPath,
     ['--import', 'tsx', join(repoRoot, 'scripts/smoke/smoke.ts'), '--url', url],
-    { cwd: repoRoot, env: process.env },
+    { cwd: repoRoot, env: { ...process.env, RECONCILE_CHECKOUTS_SECRET: jobSecret } },
     outputMode,
   );
   const summary = /(\d+) passed, (\d+) failed/.exec(stdout);
@@ -328,7 +328,7 @@ async function journeysLane(): Promise<void> {
     const failure = started.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     await phase('browser journeys (vitest e2e)', () => vitest('e2e', { JOURNEY_SITES: JSON.stringify(sites.map((site) => site.env)) }));
-    await phase('smoke check of the Apache-served build', () => smoke(sites[0]!.siteUrl));
+    await phase('smoke check of the Apache-served build', () => smoke(sites[0]!.siteUrl, sites[0]!.env.RECONCILE_CHECKOUTS_SECRET!));
   } finally {
     for (const site of sites) await site.stop();
   }

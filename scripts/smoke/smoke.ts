@@ -1,12 +1,16 @@
 // `npm run smoke -- --url https://shop.example`: checks a live deployment from outside, as a
 // visitor's browser and an attacker would meet it. The Supabase URL, publishable key, commerce
 // service and store are read from the deployed app's own configuration (its start-up script)
-// unless given (--supabase-url, --publishable-key, --commerce-url, --store-id). Prints one line
-// per check and a verdict; exits non-zero when any check fails.
+// unless given (--supabase-url, --publishable-key, --commerce-url, --store-id). With the
+// schedule's secret (RECONCILE_CHECKOUTS_SECRET in the environment, as the operator set it), it
+// also checks that the functions reach Hostinger's Ecommerce API with their token, running the
+// reconciliation once as the schedule does. Prints one line per check and a verdict; exits
+// non-zero when any check fails.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../lib/paths.ts';
+import { providerProblems, type ReconcileAnswer } from './provider-check.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +27,8 @@ if (!values.url) {
 }
 const site = new URL(values.url).origin;
 const results: Array<{ name: string; ok: boolean; detail: string }> = [];
+/** What was not checked, and why: printed, never counted as passed. */
+const notes: string[] = [];
 
 function check(name: string, problems: string[], detail = ''): boolean {
   results.push({ name, ok: problems.length === 0, detail: problems.length > 0 ? problems.join('; ') : detail });
@@ -177,6 +183,19 @@ async function main(): Promise<void> {
     });
     check(`function ${name} answers 401 without a session`, response.status === 401 ? [] : [`status ${response.status}`]);
   }
+
+  const jobSecret = process.env.RECONCILE_CHECKOUTS_SECRET;
+  if (!jobSecret) {
+    notes.push("the functions' access to Hostinger's Ecommerce API is not checked: set RECONCILE_CHECKOUTS_SECRET to the schedule's secret");
+    return;
+  }
+  const reconciled = await get(`${supabaseUrl}/functions/v1/reconcile-checkouts`, {
+    method: 'POST',
+    headers: { apikey: publishableKey!, Authorization: `Bearer ${jobSecret}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ scope: 'all' }),
+  });
+  const answer = (await reconciled.json().catch(() => null)) as ReconcileAnswer | null;
+  check("the functions reach Hostinger's Ecommerce API with their token", providerProblems(reconciled.status, answer));
 }
 
 try {
@@ -185,6 +204,7 @@ try {
   check('the deployment answers', [(error as Error).message]);
 }
 for (const r of results) console.log(`${r.ok ? '✓' : '✗'} ${r.name}${r.detail ? ` (${r.detail})` : ''}`);
+for (const note of notes) console.log(`– ${note}`);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`\nsmoke ${site}: ${failed === 0 ? 'the deployment looks right' : 'NOT READY'}`);
 console.log(`${results.length - failed} passed, ${failed} failed`);

@@ -24,6 +24,8 @@ export interface ReconciliationSummary {
   still_pending: number;
   /** The provider could not be asked about every checkout (down, rate-limited, out of this run's budget): those wait for the next run. */
   provider_failed: boolean;
+  /** Why, when the provider failed outright: its status and message, never a credential. */
+  provider_error?: string;
 }
 
 interface PendingCheckout extends PricedCheckout {
@@ -113,7 +115,7 @@ export async function reconcileCheckouts(service: SupabaseClient, provider: Comm
   } catch (error) {
     if (!(error instanceof CommerceError)) throw error;
     console.warn(`${provider.name}: ${error.message}; ${pending.length} checkouts left pending for the next run`);
-    return { ...summary, still_pending: pending.filter((checkout) => checkout.status === 'pending').length, provider_failed: true };
+    return { ...summary, still_pending: pending.filter((checkout) => checkout.status === 'pending').length, provider_failed: true, provider_error: error.message };
   }
 
   summary.provider_failed = [...lookups.values()].some((lookup) => lookup.status === 'not_asked');

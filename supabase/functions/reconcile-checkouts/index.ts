@@ -7,7 +7,8 @@
 // - `{ "scope": "mine" }`: a signed-in customer opening their dashboard, for their own checkouts,
 //   their token verified against the JWKS (requireUser).
 // The function's own work uses the platform's service-role key (serviceClient), never the caller's.
-// Both answer `{ recorded, expired, issues, still_pending, provider_failed }`; the schedule also files the payments
+// Both answer `{ recorded, expired, issues, still_pending, provider_failed }` (the schedule's with
+// `provider_error`, the provider's status and message, when it failed); the schedule also files the payments
 // no checkout claimed (unmatched.ts) and picks up the refunds and disputes made at the provider
 // directly (refunds.ts), and adds `{ unmatched, refunds, disputes }`, how many it filed or recorded.
 import { providerFromEnv } from '../_shared/commerce-provider.ts';
@@ -43,7 +44,9 @@ Deno.serve(limitBody(async (request) => {
       return jsonResponse({ ...checkouts, unmatched, ...(await pickUpRefundsAndDisputes(service, provider)) });
     }
     const user = await requireUser(request);
-    return jsonResponse(await reconcileCheckouts(serviceClient(), providerFromEnv(), user.id));
+    // The provider's own words are the operator's, not the customer's: logged above, not sent.
+    const { provider_error: _providerError, ...summary } = await reconcileCheckouts(serviceClient(), providerFromEnv(), user.id);
+    return jsonResponse(summary);
   } catch (error) {
     return errorResponse(error);
   }
