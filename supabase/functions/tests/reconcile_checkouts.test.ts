@@ -193,7 +193,7 @@ Deno.test('with the provider refusing for its rate limit, one request is made, n
     await service.from('checkout_sessions').delete().in('id', copies.map((copy) => copy.id));
     await setCommerceFault('none');
   }
-  assert.deepEqual(summary, { ...nothing, still_pending: 41, provider_failed: true });
+  assert.deepEqual(summary, { ...nothing, still_pending: 41, provider_failed: true, provider_error: 'Hostinger orders list: HTTP 429: rate limited, retry after 30 s' });
   assert.equal(requests, 1, 'one listing asked, refused, and nothing more');
   assert.equal(await checkoutStatus(checkoutId), 'pending');
   assert.deepEqual((await reconcileMine(buyer)).body, { ...nothing, recorded: 1 });

@@ -6,8 +6,8 @@ import { CommerceError } from '../errors.ts';
 
 /** Hostinger refused for its rate limit: `retryAfterMs` is what its Retry-After header asked. */
 export class RateLimited extends CommerceError {
-  constructor(readonly retryAfterMs: number) {
-    super(`HTTP 429: rate limited, retry after ${Math.round(retryAfterMs / 1000)} s`);
+  constructor(what: string, readonly retryAfterMs: number) {
+    super(`${what}: HTTP 429: rate limited, retry after ${Math.round(retryAfterMs / 1000)} s`);
   }
 }
 
@@ -52,7 +52,7 @@ export async function callJson<T>(schema: z.ZodType<T>, call: JsonCall, what: st
   }
   if (response.status === 429) {
     await response.body?.cancel();
-    throw new RateLimited(retryAfterMs(response.headers.get('retry-after')));
+    throw new RateLimited(what, retryAfterMs(response.headers.get('retry-after')));
   }
   // Spec §8's wording for a failed commerce call, with Hostinger's own message when it gives one.
   if (!response.ok) {
