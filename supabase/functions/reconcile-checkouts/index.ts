@@ -29,13 +29,13 @@ Deno.serve(limitBody(async (request) => {
     const { scope } = parseBody(ReconcileCheckoutsBody, await readJson(request));
     if (scope === 'all') {
       if (!bearsJobSecret(request, 'RECONCILE_CHECKOUTS_SECRET')) throw new HttpError(403, 'scheduled_job_only', 'Only the scheduled job may reconcile every checkout.');
-      const [service, provider] = [serviceClient(), providerFromEnv()];
+      const [service, provider, startedAt] = [serviceClient(), providerFromEnv(), Date.now()];
       const checkouts = await reconcileCheckouts(service, provider);
       let unmatched = 0;
       // Only once every waiting checkout was matched is a payment left over an unmatched one.
       if (!checkouts.provider_failed) {
         try {
-          unmatched = await fileUnclaimedPayments(service, provider);
+          unmatched = await fileUnclaimedPayments(service, provider, startedAt);
         } catch (error) {
           if (!(error instanceof CommerceError)) throw error;
           console.warn(`${provider.name} listing recent payments: ${error.message}; next run`);
