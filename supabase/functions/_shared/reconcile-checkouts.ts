@@ -36,7 +36,7 @@ interface PendingCheckout extends PricedCheckout {
 
 const hourMs = 60 * 60 * 1000;
 /** How long a hosted checkout is waited for before it is given up as expired. */
-export const checkoutLifetimeMs = 24 * hourMs;
+const checkoutLifetimeMs = 24 * hourMs;
 // A checkout of an erased account is waited for longer: no buyer's visit will bring it back.
 const detachedLifetimeMs = 7 * 24 * hourMs;
 // The page of the pending list: PostgREST's max_rows (supabase/config.toml).
@@ -81,7 +81,7 @@ async function markPending(service: SupabaseClient, ids: string[], status: 'expi
 }
 
 /** What an unmatched payment keeps of a provider's payment. */
-export const unmatchedRow = (payment: ProviderPayment) => ({
+const unmatchedRow = (payment: ProviderPayment) => ({
   payment_id: payment.id,
   payment_reference: payment.reference,
   customer_email: payment.email,

@@ -25,7 +25,7 @@ const clockSkewMs = 10 * 60 * 1000;
 
 const lineKey = (line: { variant_id: string; quantity: number; unit_price_cents: number }) => `${line.variant_id}\u0000${line.quantity}\u0000${line.unit_price_cents}`;
 
-export function paymentOf(order: HostingerOrder): ProviderPayment {
+function paymentOf(order: HostingerOrder): ProviderPayment {
   return {
     id: order.id,
     reference: String(order.display_id),
@@ -38,7 +38,7 @@ export function paymentOf(order: HostingerOrder): ProviderPayment {
 }
 
 /** Same lines, quantities and unit prices, same total and currency: what was priced was paid. */
-export function paysFor(payment: ProviderPayment, checkout: PricedCheckout): boolean {
+function paysFor(payment: ProviderPayment, checkout: PricedCheckout): boolean {
   const paid = payment.lines.map(lineKey).sort();
   const priced = checkout.items.map(lineKey).sort();
   return (
@@ -94,10 +94,7 @@ export class HostingerProvider implements CommerceProvider {
     const available = (order: HostingerOrderSummary, checkout: PricedCheckout) => (takenBy.get(order.id) ?? checkout.id) === checkout.id;
     const details = new Map<string, ProviderPayment | null>();
     const detail = async (id: string) => {
-      if (!details.has(id)) {
-        const order = await this.orders.get(id);
-        details.set(id, order && paidStatuses.includes(order.payment_status) ? paymentOf(order) : null);
-      }
+      if (!details.has(id)) details.set(id, await this.payment(id));
       return details.get(id) ?? null;
     };
     const assigned = new Set<string>();
