@@ -1,12 +1,13 @@
-// Browser journey of issues 29 and 41: a customer buys two meditations through Hostinger; the
+// Browser journeys of issues 29 and 41: a customer buys two meditations through Hostinger; the
 // administrator's « Rembourser » on one line says to refund in hPanel (Hostinger's API cannot); the
 // line is refunded there, and at the schedule's next run the customer's library says that item was
 // refunded and keeps the other one open, the orders page reads « Partiellement remboursée » and
-// offers the avoir, whose PDF carries its own number and the invoice's.
+// offers the avoir, whose PDF carries its own number and the invoice's. An order canceled in hPanel
+// ends up « Remboursée », its item closed in the library.
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { client, refundInHpanel, runScheduledReconciliation, type ShopEnv } from '../support/shop.ts';
+import { cancelInHpanel, client, refundInHpanel, runScheduledReconciliation, type ShopEnv } from '../support/shop.ts';
 import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton, payForCart } from './support/cart.ts';
@@ -84,4 +85,27 @@ it('refunds one line of a two-line order in hPanel: the library loses it with th
   expect(text).toContain(refunded);
   expect(text).not.toContain(kept);
   expect(text).toContain('Motif : Remboursement effectué auprès du service de paiement');
+});
+
+it('an order canceled in hPanel is refunded in the shop at the next run: « Remboursée », its item closed in the library', async () => {
+  const buyer = await signUpCustomer('annulation');
+  const customer = await signedIn(browser, buyer);
+  await addMeditationToCart(customer);
+  await payForCart(customer);
+
+  const service = client(env, env.SUPABASE_SECRET_KEY);
+  const { data: checkout } = await service.from('checkout_sessions').select('id').eq('buyer_email', buyer.email).single();
+  const { data: paid } = await service.from('orders').select('payment_id').eq('checkout_session_id', checkout!.id).single();
+  await cancelInHpanel(env, paid!.payment_id!);
+  await runScheduledReconciliation(env);
+
+  await customer.goto('/dashboard/orders');
+  const order = customer.getByRole('article', { name: /^Commande du / });
+  await expect.poll(() => order.textContent()).toMatch(/Remboursée/);
+  expect(await order.textContent()).toMatch(/Avoir AV-\d{4}-\d{6}/);
+  await customer.goto('/dashboard/library');
+  const card = customer.getByRole('article', { name: new RegExp(`^${kept}`) });
+  await expect.poll(() => card.getByRole('note').textContent()).toMatch(/^Ce contenu a été remboursé le /);
+  expect(await card.getByRole('link', { name: 'Voir' }).count()).toBe(0);
+  await screenshot(customer, 'refund-canceled-in-hpanel');
 });
