@@ -85,26 +85,27 @@ begin
   select p.payment_id, p.payment_reference, p.customer_email, p.total_cents, p.currency, p.lines,
          p.paid_at, p.found_at, p.attached_checkout_id, p.attached_at, attacher.email::text,
          case when p.attached_at is not null then '[]'::jsonb else coalesce((
-           select jsonb_agg(candidate.entry order by candidate.rank)
-             from (select jsonb_build_object(
-                            'checkout_session_id', c.id,
-                            'customer_email', coalesce(buyer.email::text, c.buyer_email),
-                            'total_amount_cents', c.total_amount_cents,
-                            'created_at', c.created_at,
-                            'status', c.status,
-                            'same_lines', private.comparable_lines(c.items) = private.comparable_lines(p.lines)) as entry,
-                          row_number() over (
-                            order by private.comparable_lines(c.items) = private.comparable_lines(p.lines) desc,
-                                     c.total_amount_cents = p.total_cents desc,
-                                     abs(extract(epoch from p.paid_at - c.created_at)), c.id) as rank
+           select jsonb_agg(jsonb_build_object(
+                    'checkout_session_id', candidate.id,
+                    'customer_email', candidate.email,
+                    'total_amount_cents', candidate.total_amount_cents,
+                    'created_at', candidate.created_at,
+                    'status', candidate.status,
+                    'same_lines', candidate.same_lines)
+                  order by candidate.same_lines desc, candidate.same_total desc, candidate.distance, candidate.id)
+             from (select c.id, coalesce(buyer.email::text, c.buyer_email) as email, c.total_amount_cents, c.created_at, c.status,
+                          private.comparable_lines(c.items) = private.comparable_lines(p.lines) as same_lines,
+                          c.total_amount_cents = p.total_cents as same_total,
+                          abs(extract(epoch from p.paid_at - c.created_at)) as distance
                      from public.checkout_sessions c
                      left join auth.users buyer on buyer.id = c.user_id
                     where c.status <> 'completed'
                       and c.currency = p.currency
                       and c.created_at between p.paid_at - interval '7 days' and p.paid_at + interval '10 minutes'
                       and (c.total_amount_cents = p.total_cents
-                           or lower(coalesce(buyer.email::text, c.buyer_email, '')) = lower(coalesce(p.customer_email, '-')))) candidate
-            where candidate.rank <= 5
+                           or lower(coalesce(buyer.email::text, c.buyer_email, '')) = lower(coalesce(p.customer_email, '-')))
+                    order by same_lines desc, same_total desc, distance, c.id
+                    limit 5) candidate
          ), '[]'::jsonb) end
     from public.unmatched_payments p
     left join auth.users attacher on attacher.id = p.attached_by

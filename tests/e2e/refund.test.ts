@@ -7,7 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { cancelInHpanel, client, refundInHpanel, runScheduledReconciliation, type ShopEnv } from '../support/shop.ts';
+import { cancelInHpanel, refundInHpanel } from '../../scripts/commerce-sandbox/hpanel-controls.ts';
+import { client, runScheduledReconciliation, type ShopEnv } from '../support/shop.ts';
 import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton, payForCart } from './support/cart.ts';
@@ -50,7 +51,7 @@ it('refunds one line of a two-line order in hPanel: the library loses it with th
   const { data: paid, error } = await service.from('orders').select('payment_id, order_items(variant_id, product_title)').eq('checkout_session_id', checkout!.id).single();
   expect(error).toBeNull();
   const line = paid!.order_items.find((item: { product_title: string }) => item.product_title === refunded)!;
-  await refundInHpanel(env, paid!.payment_id!, { items: [{ variant_id: line.variant_id, quantity: 1 }] });
+  await refundInHpanel(env.COMMERCE_API_URL, paid!.payment_id!, { items: [{ variant_id: line.variant_id, quantity: 1 }] });
   await runScheduledReconciliation(env);
   const after = await openBuyerOrders(admin, buyer);
   await expect.poll(() => after.textContent()).toContain('Partiellement remboursée');
@@ -96,7 +97,7 @@ it('an order canceled in hPanel is refunded in the shop at the next run: « Remb
   const service = client(env, env.SUPABASE_SECRET_KEY);
   const { data: checkout } = await service.from('checkout_sessions').select('id').eq('buyer_email', buyer.email).single();
   const { data: paid } = await service.from('orders').select('payment_id').eq('checkout_session_id', checkout!.id).single();
-  await cancelInHpanel(env, paid!.payment_id!);
+  await cancelInHpanel(env.COMMERCE_API_URL, paid!.payment_id!);
   await runScheduledReconciliation(env);
 
   await customer.goto('/dashboard/orders');

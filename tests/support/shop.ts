@@ -54,18 +54,6 @@ export async function commerceFault(env: ShopEnv, mode: FaultMode): Promise<void
   if (!response.ok) throw new Error(`fault mode not set: ${response.status}`);
 }
 
-async function inHpanel(env: ShopEnv, paymentId: string, action: 'refund' | 'cancel', instruction: object = {}): Promise<void> {
-  const response = await fetch(`${env.COMMERCE_API_URL}/__sandbox/orders/${encodeURIComponent(paymentId)}/${action}`, { method: 'POST', body: JSON.stringify(instruction) });
-  if (!response.ok) throw new Error(`hPanel ${action} of ${paymentId}: HTTP ${response.status} ${await response.text()}`);
-}
-
-/** hPanel's refund, played on the sandbox (tests-only control): some lines returned, or all that is left. */
-export const refundInHpanel = (env: ShopEnv, paymentId: string, instruction: { items?: Array<{ variant_id: string; quantity: number }> } = {}) =>
-  inHpanel(env, paymentId, 'refund', instruction);
-
-/** hPanel's cancel of an order, played on the sandbox (tests-only control): its money given back. */
-export const cancelInHpanel = (env: ShopEnv, paymentId: string) => inHpanel(env, paymentId, 'cancel');
-
 /** What the schedule does every minute, now: reconcile-checkouts with the job's own secret; its summary. */
 export async function runScheduledReconciliation(env: ShopEnv & { RECONCILE_CHECKOUTS_SECRET: string }): Promise<Record<string, unknown>> {
   const response = await fetch(`${env.SUPABASE_URL}/functions/v1/reconcile-checkouts`, {

@@ -15,7 +15,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CommerceProvider, PaymentLookup, PricedCheckout, ProviderPayment } from './commerce-provider.ts';
 import { CommerceError } from './errors.ts';
-import { pricedCheckoutColumns, recordPaidCheckout, takenPayments } from './verify-payment.ts';
+import { pricedCheckoutColumns, recordPaidCheckout, takenPayments } from './record-payment.ts';
 
 export interface ReconciliationSummary {
   recorded: number;
@@ -98,9 +98,9 @@ export async function fileUnmatchedPayments(service: SupabaseClient, payments: P
   if (error) throw new Error(`filing ${payments.length} unmatched payments: ${error.message}`);
 }
 
-async function settle(service: SupabaseClient, checkout: PendingCheckout, lookup: PaymentLookup | undefined): Promise<'recorded' | 'expired' | 'still_pending' | 'ambiguous'> {
+/** A checkout with no ambiguity about it: recorded, expired, or still waiting. */
+async function settle(service: SupabaseClient, checkout: PendingCheckout, lookup: PaymentLookup | undefined): Promise<'recorded' | 'expired' | 'still_pending'> {
   if (lookup?.status === 'paid') return (await recordPaidCheckout(service, checkout.id, checkout.user_id, lookup.payment)) ? 'recorded' : 'still_pending';
-  if (lookup?.status === 'ambiguous') return 'ambiguous';
   if (lookup?.status === 'not_asked') return 'still_pending';
   return checkout.status === 'pending' && Date.now() - Date.parse(checkout.created_at) > lifetimeOf(checkout) ? 'expired' : 'still_pending';
 }
@@ -120,17 +120,19 @@ export async function reconcileCheckouts(service: SupabaseClient, provider: Comm
 
   summary.provider_failed = [...lookups.values()].some((lookup) => lookup.status === 'not_asked');
   const expired: string[] = [];
-  const ambiguous: PendingCheckout[] = [];
+  const ambiguous: { checkout: PendingCheckout; candidates: ProviderPayment[] }[] = [];
   for (const checkout of pending) {
+    const lookup = lookups.get(checkout.id);
+    if (lookup?.status === 'ambiguous') {
+      ambiguous.push({ checkout, candidates: lookup.candidates });
+      continue;
+    }
     try {
-      const outcome = await settle(service, checkout, lookups.get(checkout.id));
-      if (outcome === 'ambiguous') ambiguous.push(checkout);
+      const outcome = await settle(service, checkout, lookup);
       // One the shop stopped waiting for is looked at again, not counted as waiting.
-      else if (outcome === 'still_pending' && checkout.status !== 'pending') continue;
-      else {
-        if (outcome === 'expired') expired.push(checkout.id);
-        summary[outcome as 'recorded' | 'expired' | 'still_pending']++;
-      }
+      if (outcome === 'still_pending' && checkout.status !== 'pending') continue;
+      if (outcome === 'expired') expired.push(checkout.id);
+      summary[outcome]++;
     } catch (error) {
       // A database failure on one checkout must not hide the others; the next run tries it again.
       console.error(`reconciling ${checkout.id}`, error);
@@ -139,18 +141,16 @@ export async function reconcileCheckouts(service: SupabaseClient, provider: Comm
   }
 
   if (ambiguous.length > 0) {
-    const candidates = ambiguous.flatMap((checkout) => {
-      const lookup = lookups.get(checkout.id);
-      return lookup?.status === 'ambiguous' ? lookup.candidates : [];
-    });
-    await fileUnmatchedPayments(service, candidates);
-    const issues = ambiguous.map((checkout) => {
-      const lookup = lookups.get(checkout.id) as Extract<PaymentLookup, { status: 'ambiguous' }>;
-      return { checkout_session_id: checkout.id, user_id: checkout.user_id, reason: 'ambiguous', detail: { candidates: lookup.candidates.map((payment) => ({ id: payment.id, reference: payment.reference, email: payment.email })) } };
-    });
+    await fileUnmatchedPayments(service, ambiguous.flatMap(({ candidates }) => candidates));
+    const issues = ambiguous.map(({ checkout, candidates }) => ({
+      checkout_session_id: checkout.id,
+      user_id: checkout.user_id,
+      reason: 'ambiguous',
+      detail: { candidates: candidates.map((payment) => ({ id: payment.id, reference: payment.reference, email: payment.email })) },
+    }));
     const { error } = await service.from('payment_issues').upsert(issues, { onConflict: 'checkout_session_id' });
     if (error) throw new Error(`filing ${issues.length} payment issues: ${error.message}`);
-    await markPending(service, ambiguous.map((checkout) => checkout.id), 'needs_review');
+    await markPending(service, ambiguous.map(({ checkout }) => checkout.id), 'needs_review');
     summary.issues += ambiguous.length;
   }
   await markPending(service, expired, 'expired');

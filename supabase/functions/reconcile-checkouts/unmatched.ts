@@ -8,7 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CommerceProvider, ProviderPayment } from '../_shared/commerce-provider.ts';
 import { fileUnmatchedPayments } from '../_shared/reconcile-checkouts.ts';
-import { takenPayments } from '../_shared/verify-payment.ts';
+import { takenPayments } from '../_shared/record-payment.ts';
 
 const lookBackMs = 3 * 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@
 // SQL function `record_paid_order` writes the order and its items in one transaction, naming that
 // payment, once per checkout however many calls race (record_order), and returns what the buyer's
 // confirmation e-mail says, which leaves at once (once per order).
-import { providerFromEnv } from '../_shared/commerce-provider.ts';
+import { type PricedCheckout, providerFromEnv } from '../_shared/commerce-provider.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
@@ -12,7 +12,7 @@ import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { parseBody, RecordOrderBody } from '../_shared/schemas.ts';
 import { requireUser } from '../_shared/caller.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
-import { type PricedCheckout, pricedCheckoutColumns, recordPaidOrder, takenPayments } from '../_shared/verify-payment.ts';
+import { pricedCheckoutColumns, recordPaidOrder, takenPayments } from '../_shared/record-payment.ts';
 
 const needsReview = () => new HttpError(409, 'checkout_needs_review', 'Several payments could be this checkout\'s; the shop checks them by hand.');
 const notPaidYet = () => new HttpError(409, 'payment_not_completed', 'No payment of this checkout has reached the shop (yet).');

@@ -125,14 +125,3 @@ export async function hostingerOrdersOf(email: string): Promise<{ id: string; di
   return answer.data;
 }
 
-async function hpanel(orderId: string, action: 'refund' | 'cancel', body: unknown): Promise<void> {
-  const response = await fetch(`${env.commerceUrl}/__sandbox/orders/${encodeURIComponent(orderId)}/${action}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`hPanel ${action} of ${orderId}: HTTP ${response.status} ${answer.message}`);
-}
-
-/** A refund made in hPanel, without the shop: some lines returned (by variant), a bare amount, or with neither all that is left. */
-export const refundInHpanel = (orderId: string, instruction: { items?: { variant_id: string; quantity: number }[]; amount?: number } = {}) => hpanel(orderId, 'refund', instruction);
-
-/** An order canceled in hPanel: its money given back. */
-export const cancelInHpanel = (orderId: string) => hpanel(orderId, 'cancel', {});

@@ -13,7 +13,8 @@ import type { CommerceProvider, ProviderDispute, ProviderRefund, RefundRequest }
 import { refundOrder as refundInProcess } from '../refund-order/refund.ts';
 import { pickUpRefundsAndDisputes } from '../reconcile-checkouts/refunds.ts';
 import { paidCheckout, recordOrder } from './checkouts.ts';
-import { cancelInHpanel, catalogue, hostingerOrdersOf, refundInHpanel } from './commerce_sandbox.ts';
+import { cancelInHpanel, refundInHpanel } from '../../../scripts/commerce-sandbox/hpanel-controls.ts';
+import { catalogue, hostingerOrdersOf } from './commerce_sandbox.ts';
 import { callFunction, type Customer, env, service, signUpAdmin, signUpCustomer } from './helpers.ts';
 import { failSendsTo, mailsTo, readMail } from './mail_outbox.ts';
 import { pageTexts } from './pdf_text.ts';
@@ -186,7 +187,7 @@ Deno.test('a refund made elsewhere is recorded « hors ligne », once, without a
 
 Deno.test('a refund of a line made in hPanel is picked up by the reconciliation, once, and revokes that line', async () => {
   const bought = await boughtOrder();
-  await refundInHpanel(bought.paymentId, { items: [{ variant_id: other, quantity: 1 }] });
+  await refundInHpanel(env.commerceUrl, bought.paymentId, { items: [{ variant_id: other, quantity: 1 }] });
   const first = await reconcileAll();
   assert.equal(first.status, 200, JSON.stringify(first.body));
   assert.ok(first.body.refunds >= 1, JSON.stringify(first.body));
@@ -205,7 +206,7 @@ Deno.test('a refund of a line made in hPanel is picked up by the reconciliation,
 Deno.test('an amount refunded in hPanel, then the order canceled there: one credit note each, all given back in the end', async () => {
   const bought = await boughtOrder();
   const total = (await linePrice(bought.line[pdf])) + (await linePrice(bought.line[other]));
-  await refundInHpanel(bought.paymentId, { amount: 500 });
+  await refundInHpanel(env.commerceUrl, bought.paymentId, { amount: 500 });
   await reconcileAll();
   let state = await orderState(bought.orderId);
   assert.deepEqual(state.credit_notes.map((n) => [n.refund_id, n.amount_cents]), [[`hostinger:${bought.paymentId}:500`, 500]]);
@@ -213,7 +214,7 @@ Deno.test('an amount refunded in hPanel, then the order canceled there: one cred
   assert.equal((await link(bought, pdf)).status, 410, 'a bare amount goes on the first line, which is refunded, as any line given money back is');
   assert.equal((await link(bought, other)).status, 200, 'the other line still opens');
 
-  await cancelInHpanel(bought.paymentId);
+  await cancelInHpanel(env.commerceUrl, bought.paymentId);
   await reconcileAll();
   state = await orderState(bought.orderId);
   assert.deepEqual(state.credit_notes.map((n) => [n.refund_id, n.amount_cents]).sort(), [[`hostinger:${bought.paymentId}:500`, 500], [`hostinger:${bought.paymentId}:${total}`, total - 500]].sort());

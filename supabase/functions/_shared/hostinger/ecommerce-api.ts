@@ -13,7 +13,7 @@ import { callJson } from './http.ts';
 
 const cents = z.number().int();
 
-export const paymentStatuses = ['not_paid', 'awaiting', 'captured', 'partially_refunded', 'refunded', 'canceled', 'requires_action', 'not_required'] as const;
+const paymentStatuses = ['not_paid', 'awaiting', 'captured', 'partially_refunded', 'refunded', 'canceled', 'requires_action', 'not_required'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 const OrderSummary = z.object({
@@ -51,7 +51,6 @@ export type HostingerOrder = z.infer<typeof OrderDetail>;
 
 /** The documented filters of GET …/orders that the shop uses. */
 export interface OrderFilters {
-  email?: string;
   payment_status?: PaymentStatus[];
   status?: Array<'pending' | 'completed' | 'archived' | 'canceled' | 'requires_action'>;
   /** Inclusive, as an ISO date-time in UTC. */
@@ -99,7 +98,6 @@ export class HostingerOrders {
       // An array parameter repeats its name (OpenAPI's default: form style, exploded).
       for (const status of filters.status ?? []) query.append('status', status);
       for (const status of filters.payment_status ?? []) query.append('payment_status', status);
-      if (filters.email) query.set('email', filters.email);
       if (filters.createdFrom) query.set('created_at_from', filters.createdFrom.toISOString());
       if (page > 1) query.set('page', String(page));
       this.budget.take();

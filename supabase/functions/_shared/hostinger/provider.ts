@@ -25,7 +25,8 @@ const clockSkewMs = 10 * 60 * 1000;
 
 const lineKey = (line: { variant_id: string; quantity: number; unit_price_cents: number }) => `${line.variant_id}\u0000${line.quantity}\u0000${line.unit_price_cents}`;
 
-function paymentOf(order: HostingerOrder): ProviderPayment {
+/** An order as a payment: a list entry without its lines, an order read in full with them. */
+function paymentOf(order: HostingerOrderSummary | HostingerOrder): ProviderPayment {
   return {
     id: order.id,
     reference: String(order.display_id),
@@ -33,7 +34,7 @@ function paymentOf(order: HostingerOrder): ProviderPayment {
     paid_at: order.created_at,
     total_cents: order.total,
     currency: order.currency_code.toLowerCase(),
-    lines: order.items.map((item) => ({ variant_id: item.variant_id ?? '', quantity: item.quantity, unit_price_cents: item.unit_price, title: item.title })),
+    lines: 'items' in order ? order.items.map((item) => ({ variant_id: item.variant_id ?? '', quantity: item.quantity, unit_price_cents: item.unit_price, title: item.title })) : [],
   };
 }
 
@@ -123,8 +124,7 @@ export class HostingerProvider implements CommerceProvider {
   }
 
   async paymentsSince(since: Date): Promise<ProviderPayment[]> {
-    const listed = await this.orders.list({ payment_status: paidStatuses, createdFrom: since });
-    return listed.map((order) => ({ id: order.id, reference: String(order.display_id), email: order.customer_email, paid_at: order.created_at, total_cents: order.total, currency: order.currency_code.toLowerCase(), lines: [] }));
+    return (await this.orders.list({ payment_status: paidStatuses, createdFrom: since })).map(paymentOf);
   }
 
   /** One payment in full, with its lines; null when the store has no such order or it was never paid. */

@@ -5,7 +5,7 @@
 // newest first, each marked handled once dealt with. The database decides who may read, attach
 // or mark them (admin-only functions).
 import { CheckCircle2, Link2, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useAttachPayment } from '@/features/admin/api/attach-payment';
 import { PAYMENT_ISSUES_STEP, usePaymentIssues, type PaymentIssue } from '@/features/admin/api/get-payment-issues';
 import { UNMATCHED_PAYMENTS_STEP, useUnmatchedPayments, type PaymentCandidate, type UnmatchedPayment } from '@/features/admin/api/get-unmatched-payments';
@@ -36,46 +36,65 @@ export default function PaymentIssuesPage() {
   );
 }
 
-function UnmatchedPayments() {
-  const [limit, setLimit] = useState(UNMATCHED_PAYMENTS_STEP);
-  const list = useUnmatchedPayments(limit);
-  const payments = list.data ?? [];
-  const loadingMore = list.isPlaceholderData;
+/** One list of the page: its heading, its loading, failure and empty states, and « Afficher plus ». */
+function PagedSection<T>(props: {
+  id: string;
+  title: string;
+  step: number;
+  useList: (limit: number) => { data?: T[]; isPending: boolean; isError: boolean; isPlaceholderData: boolean };
+  failure: string;
+  empty: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const [limit, setLimit] = useState(props.step);
+  const list = props.useList(limit);
+  const items = list.data ?? [];
+  const titleId = `${props.id}-title`;
   return (
-    <section aria-labelledby="unmatched-payments-title" className="space-y-4">
-      <h2 id="unmatched-payments-title" className="text-2xl font-semibold text-plum-900">
-        Paiements non rattachés
+    <section aria-labelledby={titleId} className="space-y-4">
+      <h2 id={titleId} className="text-2xl font-semibold text-plum-900">
+        {props.title}
       </h2>
       {list.isPending ? (
         <Spinner label="Chargement…" />
       ) : list.isError ? (
         <p role="alert" className="rounded-3xl border border-red-200 bg-red-50 p-6 text-red-800">
-          Impossible de charger les paiements non rattachés. Veuillez réessayer plus tard.
+          {props.failure}
         </p>
-      ) : payments.length === 0 ? (
+      ) : items.length === 0 ? (
         <div className="rounded-3xl border border-plum-100 bg-white p-10 text-center shadow-sm">
           <ShieldCheck aria-hidden="true" className="mx-auto h-10 w-10 text-gold-500" />
-          <p className="mt-4 font-serif text-2xl text-plum-900">Aucun paiement à rattacher</p>
+          <p className="mt-4 font-serif text-2xl text-plum-900">{props.empty}</p>
         </div>
       ) : (
-        <ol className="space-y-4">
-          {payments.map((payment) => (
-            <UnmatchedPaymentCard key={payment.payment_id} payment={payment} />
-          ))}
-        </ol>
+        <ol className="space-y-4">{items.map(props.renderItem)}</ol>
       )}
-      {payments.length >= limit ? (
+      {items.length >= limit ? (
         <Button
           variant="outline"
-          onClick={() => setLimit(limit + UNMATCHED_PAYMENTS_STEP)}
-          disabled={loadingMore}
-          aria-busy={loadingMore}
-          aria-describedby="unmatched-payments-title"
+          onClick={() => setLimit(limit + props.step)}
+          disabled={list.isPlaceholderData}
+          aria-busy={list.isPlaceholderData}
+          aria-describedby={titleId}
         >
           Afficher plus
         </Button>
       ) : null}
     </section>
+  );
+}
+
+function UnmatchedPayments() {
+  return (
+    <PagedSection
+      id="unmatched-payments"
+      title="Paiements non rattachés"
+      step={UNMATCHED_PAYMENTS_STEP}
+      useList={useUnmatchedPayments}
+      failure="Impossible de charger les paiements non rattachés. Veuillez réessayer plus tard."
+      empty="Aucun paiement à rattacher"
+      renderItem={(payment: UnmatchedPayment) => <UnmatchedPaymentCard key={payment.payment_id} payment={payment} />}
+    />
   );
 }
 
@@ -211,45 +230,16 @@ function CandidateItem({ payment, candidate, attach }: { payment: UnmatchedPayme
 }
 
 function PaymentIssues() {
-  const [limit, setLimit] = useState(PAYMENT_ISSUES_STEP);
-  const list = usePaymentIssues(limit);
-  const issues = list.data ?? [];
-  const loadingMore = list.isPlaceholderData;
   return (
-    <section aria-labelledby="payment-issues-title" className="space-y-4">
-      <h2 id="payment-issues-title" className="text-2xl font-semibold text-plum-900">
-        Commandes payées non enregistrées
-      </h2>
-      {list.isPending ? (
-        <Spinner label="Chargement…" />
-      ) : list.isError ? (
-        <p role="alert" className="rounded-3xl border border-red-200 bg-red-50 p-6 text-red-800">
-          Impossible de charger les commandes à vérifier. Veuillez réessayer plus tard.
-        </p>
-      ) : issues.length === 0 ? (
-        <div className="rounded-3xl border border-plum-100 bg-white p-10 text-center shadow-sm">
-          <ShieldCheck aria-hidden="true" className="mx-auto h-10 w-10 text-gold-500" />
-          <p className="mt-4 font-serif text-2xl text-plum-900">Aucune commande à vérifier</p>
-        </div>
-      ) : (
-        <ol className="space-y-4">
-          {issues.map((issue) => (
-            <PaymentIssueCard key={issue.checkout_session_id} issue={issue} />
-          ))}
-        </ol>
-      )}
-      {issues.length >= limit ? (
-        <Button
-          variant="outline"
-          onClick={() => setLimit(limit + PAYMENT_ISSUES_STEP)}
-          disabled={loadingMore}
-          aria-busy={loadingMore}
-          aria-describedby="payment-issues-title"
-        >
-          Afficher plus
-        </Button>
-      ) : null}
-    </section>
+    <PagedSection
+      id="payment-issues"
+      title="Commandes payées non enregistrées"
+      step={PAYMENT_ISSUES_STEP}
+      useList={usePaymentIssues}
+      failure="Impossible de charger les commandes à vérifier. Veuillez réessayer plus tard."
+      empty="Aucune commande à vérifier"
+      renderItem={(issue: PaymentIssue) => <PaymentIssueCard key={issue.checkout_session_id} issue={issue} />}
+    />
   );
 }
 

@@ -4,13 +4,11 @@
 // writes the order once per checkout however many callers race, naming that payment. A payment can
 // pay for one checkout only: the database refuses a second (orders.payment_id is unique).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { PricedCheckout, ProviderPayment, TakenPayments } from './commerce-provider.ts';
+import type { ProviderPayment, TakenPayments } from './commerce-provider.ts';
 import type { OrderToConfirm } from './order-confirmation.ts';
 
 /** The columns of `checkout_sessions` that a provider matches payments against. */
 export const pricedCheckoutColumns = 'id, items, total_amount_cents, currency, created_at, buyer_email';
-
-export type { PricedCheckout };
 
 /** Of these payments, those a recorded order already names, with that order's checkout. */
 export function takenPayments(service: SupabaseClient): TakenPayments {
