@@ -1,5 +1,6 @@
-// Five projects: `unit` (the web app's tests, jsdom); `stack` (the local stack's own tests and the
-// fault tests, Node: each file starts what it needs on free ports, so files run side by side);
+// Six projects: `unit` (the web app's tests, in Node unless a file asks for jsdom); `docs` (the
+// documentation's shape and links); `stack` (the local stack's own tests and the fault tests,
+// Node: each file starts what it needs on free ports, so files run side by side);
 // `contract` (the supabase-js contract and integration tests, Node, one file at a time: they share
 // `npm test`'s stack, and some install fixtures of fixed names on it); `contract-legacy` (the same
 // files again, on that stack with its legacy keys switched on); `e2e` (browser journeys in
@@ -19,6 +20,10 @@ export default defineConfig({
         // Beside the stacks' lanes on two CPUs a jsdom render can take several seconds (one took
         // over Vitest's default 5 s in a full run).
         test: { name: 'unit', root: './web', testTimeout: 20_000 },
+      },
+      {
+        // The documentation's shape and links (tests/docs/markdown-rules.ts), in the unit lane.
+        test: { name: 'docs', environment: 'node', include: ['tests/docs/**/*.test.ts'] },
       },
       {
         test: {

@@ -1,5 +1,6 @@
 // `npm test`: every suite, then one summary. Independent lanes run side by side, each a process of
-// its own with what it needs: the unit tests (no stack); the operator's path and pgTAP on a new
+// its own with what it needs: the unit tests, then the documentation's check (no stack, in the
+// same lane); the operator's path and pgTAP on a new
 // database the Supabase CLI builds; the local stack's own tests and the fault tests (each file
 // starts its own cluster or stack); the CLI's advisors and lint, the generated-types check, the
 // contract tests and the Deno function tests against one throwaway stack; the browser journeys
@@ -7,10 +8,10 @@
 // follows the machine (lib/test-concurrency.ts). Each lane runs under lib/tree-cpu.py, which counts
 // the CPU of its whole process tree. With several lanes, each suite's output is printed as one
 // block when it ends; the summary gives each phase's wall time and each lane's wall and CPU time.
-// `npm test -- e2e pgtap` runs only the named suites (unit, operator, pgtap, advisors, lint,
-// types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
+// `npm test -- e2e pgtap` runs only the named suites (unit, docs, operator, pgtap, advisors,
+// lint, types, stack, deno, e2e); `npm test -- e2e tests/e2e/legal-consent.test.ts` only the named files
 // of the vitest suites, and `npm test -- deno supabase/functions/tests/caller.test.ts` of Deno's
-// (any argument with a `/`).
+// (any argument with a `/`). What each suite proves, the lanes and the figures: docs/testing.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,18 +23,17 @@ import { runPgTap } from './db/pgtap.ts';
 import { cliVersion } from './db/supabase-cli.ts';
 import { denoExecutable, functionTestPermissions } from './lib/deno.ts';
 import { typesAreFresh } from './db/types.ts';
-import { freePort } from './lib/free-port.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
 import { done, failed as reportFailure, step } from './lib/log.ts';
 import { repoRoot } from './lib/paths.ts';
+import { planSite } from './stack/site-plan.ts';
 import { runSuiteProcess } from './lib/processes.ts';
 import { testConcurrency, type TestConcurrency } from './lib/test-concurrency.ts';
 import { errorOutsideTests } from './lib/vitest-outcome.ts';
 import { serveWithApache } from './lib/apache.ts';
-import { buildWebApp, prerenderWebApp, type WebEnv } from './lib/web-app.ts';
+import { buildWebApp, prerenderWebApp } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
-import { newProjectKeys } from './stack/project-keys.ts';
-import { commerceStoreId, startLocalStack, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
 
 interface SuiteResult {
   name: string;
@@ -55,7 +55,7 @@ interface Phase {
   seconds: number;
 }
 
-const suites = ['unit', 'operator', 'pgtap', 'advisors', 'lint', 'types', 'stack', 'deno', 'e2e'] as const;
+const suites = ['unit', 'docs', 'operator', 'pgtap', 'advisors', 'lint', 'types', 'stack', 'deno', 'e2e'] as const;
 type Suite = (typeof suites)[number];
 type LaneName = 'unit' | 'operator' | 'stack' | 'shared' | 'e2e';
 /** Set in a lane's own process: `--lane=<name>`, added by the run that started it. */
@@ -282,22 +282,12 @@ interface JourneySite {
  * Content-Security-Policy, the app's fallback).
  */
 async function journeySite(label: string): Promise<JourneySite> {
-  const [webPort, apiPort, commercePort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const siteUrl = `http://127.0.0.1:${webPort}`;
-  const keys = newProjectKeys();
-  const webEnv: WebEnv = {
-    VITE_SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
-    VITE_SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
-    VITE_COMMERCE_API_URL: `http://127.0.0.1:${commercePort}`,
-    VITE_COMMERCE_STORE_ID: commerceStoreId,
-    VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
-    VITE_SITE_URL: siteUrl,
-  };
+  const { webPort, siteUrl, keys, ports, webEnv } = await planSite('admin@lumiere-sacree.test');
   const outDir = join(scratch, `web-dist-${webPort}`);
   const built = phase(`web app build (${label})`, () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
-  const stack = await startThrowawayStack(label, { siteUrl, keys, ports: { api: apiPort, commerce: commercePort } });
+  const stack = await startThrowawayStack(label, { siteUrl, keys, ports });
   await built;
   await phase(`web app pre-rendering (${label})`, () => prerenderWebApp(webEnv, outDir));
   const web = await serveWithApache({ root: outDir, port: webPort });
@@ -336,7 +326,13 @@ async function journeysLane(): Promise<void> {
 
 /** What each lane does, in its own process. */
 const laneWork: Record<LaneName, { wanted: boolean; work: () => Promise<void> }> = {
-  unit: { wanted: runs('unit'), work: () => phase('unit tests (vitest unit)', () => vitest('unit', {})) },
+  unit: {
+    wanted: runs('unit') || runs('docs'),
+    work: async () => {
+      if (runs('unit')) await phase('unit tests (vitest unit)', () => vitest('unit', {}));
+      if (runs('docs')) await phase('documentation check (vitest docs)', () => vitest('docs', {}));
+    },
+  },
   operator: { wanted: runs('operator') || runs('pgtap'), work: () => phase("operator's path and pgTAP", operatorPath) },
   stack: { wanted: runs('stack'), work: () => phase('stack tests (vitest stack)', () => vitest('stack', {})) },
   shared: { wanted: needsSharedStack, work: sharedStackLane },
@@ -499,7 +495,7 @@ async function runAll(): Promise<never> {
   let crashed = false;
   let times: LaneTimes[] = [];
   try {
-    if (suites.some((suite) => suite !== 'unit' && runs(suite))) step(`Supabase CLI ${await cliVersion()}`);
+    if (suites.some((suite) => suite !== 'unit' && suite !== 'docs' && runs(suite))) step(`Supabase CLI ${await cliVersion()}`);
     step(`lanes: ${concurrency.lanes} at once (${concurrency.basis})`);
     lanesDone = runLanes(concurrency);
     times = (await lanesDone) as LaneTimes[];

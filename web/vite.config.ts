@@ -36,7 +36,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}', 'hosting/**/*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
-    // The app reads its env through zod at import time; tests get harmless local values.
+    // The app checks its env at import time (src/config/env.ts); tests get harmless local values.
     env: {
       VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
       VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_test',

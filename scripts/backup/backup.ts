@@ -1,7 +1,8 @@
 // `npm run backup [-- --url <database connection string>] [--out <folder>]`: one dated, encrypted,
-// checksummed archive of the shop (README "Backups"): the roles, schema and data as the CLI's
-// `db dump` takes them, every bucket's objects with their metadata, and manifest.json. Then
-// the retention rule prunes older archives. Exits non-zero, saying why, when anything is missing.
+// checksummed archive of the shop (docs/operations.md, "Backups"): the roles, schema and data as
+// the CLI's `db dump` takes them, every bucket's objects with their metadata, and manifest.json.
+// Then the retention rule prunes older archives. Exits non-zero, saying why, when anything is
+// missing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

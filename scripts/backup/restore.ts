@@ -4,6 +4,21 @@
 // decrypted and every file checked; the rows are replaced in one transaction that checks every
 // table's count and checksum before it commits; the objects are uploaded after the commit.
 // `npm run restore -- --check <archive>` only decrypts, checks and says what the archive holds.
+// How to back up and restore: docs/operations.md. Never run against a hosted project:
+// - pg_dump 17 against a hosted PostgreSQL 17 through the session pooler, and the hosted roles'
+//   output of `pg_dumpall --roles-only` (the CLI's rewrites are applied, as in Docker);
+// - the load as the hosted `postgres` role, which is not a superuser: `session_replication_role`
+//   is allowed by supautils; the tables whose migrations take every right from their owner
+//   (admin_role_changes, legal_document_versions) lend their owner SELECT, INSERT and DELETE for
+//   the transaction and take them back before it commits (tried here as a non-superuser owner);
+//   emptying and filling the `auth` and `storage` tables, owned by the platform's roles, may still
+//   be refused: the transaction then rolls back whole and the command prints PostgreSQL's error;
+// - hosted Storage: reading objects from S3 through the API, uploads (standard and resumable) with
+//   the secret key, and Storage's refusal of direct deletes in storage.objects (a new project's is
+//   empty, so the restore deletes nothing there);
+// - a project whose platform versions (GoTrue's `auth` columns, Storage's `storage` columns)
+//   differ from the source's: different tables are refused, different columns are not, and the
+//   load would then reject them and roll back.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

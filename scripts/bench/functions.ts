@@ -15,8 +15,10 @@
 //   run is another buyer's order item, so every run stamps.
 // - invoice-pdf: the invoice of an order of as many lines as create-checkout accepts (50), each
 //   with a long title wrapped on two lines and a large amount, so the table runs over four pages;
-// - reconcile-checkouts: one scheduled run (service role) finding 1,000 pending checkouts of the
-//   last 24 hours, every one paid at the sandbox, so each is looked up and recorded in the request;
+// - reconcile-checkouts: the schedule's runs (its job secret) over 200 pending checkouts of the
+//   last 24 hours, every one paid at the sandbox, run after run until all are recorded: each run
+//   stays within its budget of 60 requests to the Ecommerce API (requestsPerCall of
+//   supabase/functions/_shared/commerce-provider.ts), which reads Hostinger's orders one by one;
 // - send-confirmations: one scheduled run mailing a batch of those orders' confirmations;
 // - contact-captcha: a solved widget's token checked at the provider (the stack's captcha
 //   sandbox) and a pass issued.

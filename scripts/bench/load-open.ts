@@ -15,7 +15,7 @@
 // under 300 ms, no error and no 503.
 // Buyers are made in SQL and their access tokens signed with the project's signing key, as the
 // tests do: the sign-up is not what is measured, and each buyer stays within the checkout limit
-// (README "Rate limits": 5 in 10 minutes) since arrivals go round the buyers.
+// (docs/abuse-limits.md: 5 in 10 minutes) since arrivals go round the buyers.
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { RequestMeasured } from '../stack/functions/service.ts';

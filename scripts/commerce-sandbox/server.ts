@@ -1,4 +1,4 @@
-// The commerce sandbox: plays the external commerce service offline (ARCHITECTURE.md).
+// The commerce sandbox: plays the external commerce service offline (its README.md).
 // Store API for one store, hosted payment page, product images, fault injection. The digital
 // files are not the store's to serve: they live in the shop's private bucket.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,7 +1,7 @@
 // `npm run media:transcode`: transcodes to HLS every product video that has no stream yet
 // (transcode-pending.ts), on the hosted project named by SUPABASE_URL and SUPABASE_SECRET_KEY, or
 // on the local stack `npm start` runs when they are not set. Run it by hand after uploading a
-// video, or on a schedule (docs/deploy.md); a run with nothing pending does nothing.
+// video, or on a schedule (docs/operations.md); a run with nothing pending does nothing.
 import { done, failed, step } from '../lib/log.ts';
 import { resolveProject, SettingMissing } from '../backup/settings.ts';
 import { transcodePendingVideos } from './transcode-pending.ts';

@@ -1,7 +1,8 @@
 -- Invoice numbers: record_order gives each new order the next number of its year in the same
 -- transaction, from a locked counter row: consecutive, never consumed by a repeated or failed
 -- call, given back by a rolled-back transaction, reset every 1 January (Paris time), and a second
--- transaction waits for the first's counter row rather than taking a number beside it.
+-- transaction (another session, through dblink) waits for the first's counter row rather than
+-- taking a number beside it.
 begin;
 \ir helpers/setup.psql
 select plan(15);

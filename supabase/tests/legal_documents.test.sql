@@ -1,7 +1,8 @@
 -- legal_documents and legal_document_versions: only administrators read and edit the drafts,
 -- preview and publish; publishing is refused while a seller field or an [[À COMPLÉTER]] marker is
 -- empty, and otherwise fills the seller's identity and numbers the version; everyone, anon
--- included, reads the published versions and nothing else; a version is immutable for every role.
+-- included, reads the published versions and nothing else; a version is immutable for every role,
+-- the owner included.
 begin;
 \ir helpers/setup.psql
 select plan(30);

@@ -1,8 +1,11 @@
 -- Refunds and disputes (issue #29): only the service role records them (an admin-only edge
 -- function calls it once the commerce service confirmed); a refund is idempotent on its id and
 -- never exceeds, line by line, what was paid; its credit note is numbered gapless in the same
--- transaction and is never edited or deleted, by any role; a refunded line, or any line of an
--- order under an open dispute, gives its buyer no link and no read of its object.
+-- transaction and is never edited or deleted, by any role, the owner included; a rolled-back
+-- refund gives its number back, and a concurrent refund (a second session through dblink) waits
+-- for the counter row; a refunded line, or any line of an order under an open dispute, gives its
+-- buyer no link and no read of its object: access comes back when the dispute is won and goes for
+-- good when it is lost; credit_note_document() answers the buyer and administrators only.
 begin;
 \ir helpers/setup.psql
 select plan(78);

@@ -43,7 +43,7 @@ it('says in French that the contact form was sent too often, keeps the text, and
   await useUpContactAllowance(address);
   const page = await browser.open();
   await fromAddress(page, () => address);
-  // The build names no captcha site key: the form must reach no captcha provider (README "Captcha").
+  // The build names no captcha site key: the form must reach no captcha provider (docs/abuse-limits.md, "Captcha").
   const providerRequests: string[] = [];
   page.on('request', (request) => {
     if (/challenges\.cloudflare\.com|hcaptcha\.com/.test(request.url())) providerRequests.push(request.url());

@@ -1,7 +1,7 @@
 -- pg_net's public interface (its `net` schema, the request queue and the response table, with the
 -- real extension's names, columns and types). The extension is not packaged for Debian: the local
 -- stack's worker (scripts/stack/pg-net/worker.ts) plays its background worker, woken by the
--- trigger at the end of this file. What differs from the real extension: README.md.
+-- trigger at the end of this file. What differs from the real extension: scripts/stack/pg-net/README.md.
 create schema if not exists net;
 
 do $$

@@ -1,5 +1,5 @@
 // PostgREST's error bodies `{code, message, details, hint}` and its SQLSTATE → HTTP status table
-// (PROTOCOLS.md A). Postgres errors pass through with their own message/detail/hint, as PostgREST
+// (its mapSQLtoHTTP). Postgres errors pass through with their own message/detail/hint, as PostgREST
 // shows them; nothing here ever carries the SQL the builder generated.
 
 export class RestError extends Error {

@@ -1,4 +1,4 @@
-// PostgREST's filter grammar: `[not.]op.value` with every operator of PROTOCOLS.md A (quantified
+// PostgREST's filter grammar: `[not.]op.value` with every operator the README lists (quantified
 // like(any)/eq(all), in lists with quoted values, is, isdistinct, full-text search with a
 // language) and the or/and/not trees of `or=(...)`.
 import type { LogicTree, OpExpr, Operation, QuantOp, SimpleOp } from './ast.ts';

@@ -6,7 +6,7 @@
 // `Deno.serve` wraps its handler in `limitBody`; tests/body_limit.test.ts calls every function.
 import { errorResponse, HttpError } from './errors.ts';
 
-/** Every function's bodies are a few identifiers and a cart of at most 100 lines: 64 KB is ample. */
+/** Every function's bodies are a few identifiers and a cart of at most 50 lines (schemas.ts): 64 KB is ample. */
 export const maxBodyBytes = 64 * 1024;
 
 const tooLarge = (cause: string) =>

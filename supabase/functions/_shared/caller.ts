@@ -5,6 +5,9 @@
 // trip to /auth/v1/user; a legacy HS256 token, accepted only while the legacy keys are on, is
 // checked by GoTrue instead), and its expiry. A missing, malformed, expired or wrongly signed
 // token, or one that is not a signed-in user's (the anon role, an API key), is a 401 JSON error.
+// The trade-off Supabase names for getClaims(): a signed-out or deleted user's token keeps working
+// until it expires (one hour, `jwt_expiry`); whatever the function reads or writes as the caller
+// still goes through RLS.
 import type { JwtPayload, SupabaseClient } from '@supabase/supabase-js';
 import { HttpError } from './errors.ts';
 import { bearerOf, sameSecret } from './job-secret.ts';

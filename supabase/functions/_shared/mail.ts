@@ -3,6 +3,9 @@
 // functions cannot reach SMTP ports, so nothing here opens a socket of its own. Configured by the
 // secrets MAIL_API_KEY, MAIL_FROM and MAIL_API_URL (Resend itself unless set; the local stack
 // points it at scripts/mail-sandbox). Every failure is a MailError whose message never holds the key.
+// Resend because Supabase's guide « Sending Emails » uses it, it needs only fetch, and it has
+// idempotency keys; another provider (Postmark, SendGrid, Brevo…) is a second implementation of
+// this file. Auth mails (sign-up confirmation, e-mail change) stay GoTrue's.
 import { requireEnv } from './supabase.ts';
 
 const resendApiUrl = 'https://api.resend.com';

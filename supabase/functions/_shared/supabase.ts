@@ -2,7 +2,8 @@
 // SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS, JSON dictionaries of named keys whose
 // `default` entry is the project's default key. The caller's client forwards their Authorization
 // header, so every query runs under RLS as them; the secret-key client bypasses RLS and is used
-// only for the writes a caller may not make (pending checkouts, orders, the admin role).
+// only for the writes a caller may not make (pending checkouts, orders, the admin role). Never the
+// legacy SUPABASE_ANON_KEY or SUPABASE_SERVICE_ROLE_KEY.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 export function requireEnv(name: string): string {

@@ -4,6 +4,17 @@
 // the caller, whose policy lets administrators read the bucket) and recognised, and only then does
 // the service role call `attach_variant_file`, which no signed-in user may execute. The object's
 // eTag goes with the mapping, so bytes replaced after this read are refused by the database.
+// The upload: `/admin/products`, resumable, to a new path `products/<variant>/<upload id>/<file
+// name>`; a customer is refused (403) before anything is read. The first 64 bytes are read and
+// recognised by _shared/file-signature.ts, which the page runs first for a quick message.
+// `attach_variant_file` (migration 20261126120000_variant_files_admin.sql) rechecks that the caller
+// is an administrator, locks the object's row, requires the eTag read here (409 otherwise) and the
+// stored type to be what the bytes are (415), then switches the variant's mapping: a forged client
+// can upload anything to a new path, but cannot sell it. Why a function: the database never sees
+// an object's bytes, and a Storage webhook would check after the fact. The answer names the
+// previous object and whether an order item or another variant still points to it; when nothing
+// does, the page deletes it (the storage policy refuses to delete or overwrite an object an order
+// item or a variant points to).
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';

@@ -3,6 +3,9 @@
 // (public.issue_contact_captcha_pass, service role). The browser then sends its message with that
 // pass through the gateway to send_contact_message, so the rate limit keys on the client address
 // the gateway gives that request, as without a captcha. Anyone may call it: no JWT needed.
+// The pass is single-use, valid five minutes, for `send_contact_message`'s `p_captcha_pass`. The
+// function never stores the message. A secret the provider refuses (`invalid-input-secret`) is
+// the operator's mistake: 502 like an outage, logged as such (_shared/captcha.ts).
 import { captchaAccepts, captchaFromEnv } from '../_shared/captcha.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';

@@ -2,7 +2,10 @@
 // L221-28 13°): both boxes ticked, on the CGV version in force (checked by the database's
 // begin_checkout(), in the same call that claims the checkout). What the checkout session keeps is
 // the database's wording (public.checkout_terms(), the same sentences the cart panel shows), the
-// version and the time, never a text the browser sent.
+// version and the time, never a text the browser sent. record_order copies them onto the order in
+// its transaction, and a constraint refuses a checkout or an order without them (migration
+// 20261127100200_checkout_consent.sql). The confirmation e-mail and the invoice PDF restate the
+// consent and link the CGV version accepted, `/cgv?version=N` (_shared/order-consent.ts).
 import type { z } from 'zod';
 import { HttpError } from '../_shared/errors.ts';
 import type { CheckoutConsent } from '../_shared/schemas.ts';

@@ -3,7 +3,13 @@
 // must be on the site, both consent boxes must be ticked on the CGV in force (consent.ts), and the
 // pending checkout is recorded with that consent, under an id of the shop's own, for record-order
 // to match to its payment and copy later. The buyer comes back to `/success?checkout=<that id>`:
-// Hostinger's checkout tells nothing of its own.
+// Hostinger's checkout tells nothing of its own. The body has no e-mail field, so none is passed:
+// the buyer types it on Hostinger's page; the checkout row (`checkout_sessions`, service role) keeps
+// the priced lines and the buyer's account e-mail. Limits (claim_checkout() within begin_checkout()):
+// 5 checkouts in 10 minutes, 3 pending at once (see beginCheckout). Round trips, as
+// `npm run bench:load -- --rate …` counts them: database 2 (begin_checkout() as the buyer, the
+// pending checkout's insert), commerce 2 (the catalogue, the hosted checkout); no auth call
+// (requireUser verifies the token locally).
 import { type CatalogueVariant, type CommerceProvider, providerFromEnv } from '../_shared/commerce-provider.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
@@ -55,8 +61,8 @@ async function giveUpOldestPending(buyer: string): Promise<void> {
 
 /**
  * One call to the database before the provider opens a checkout: the consent's CGV version must be
- * the one in force (else 409), then the checkout counts against the buyer's limits (README "Rate
- * limits"): past them, the database refuses with PT429 and so do we, with 429. Refused for its
+ * the one in force (else 409), then the checkout counts against the buyer's limits
+ * (docs/abuse-limits.md): past them, the database refuses with PT429 and so do we, with 429. Refused for its
  * pending checkouts, the buyer's are first matched to the provider's payments, as their dashboard
  * does (one paid meanwhile recorded); then, still at the limit, the oldest is given up for this
  * one. The limit of five checkouts in ten minutes stands whatever happens.

@@ -6,7 +6,10 @@
 // same order yields the same number, figures and bytes. The buyer's consent to immediate access
 // and the accepted CGV version are restated under the totals. `{ credit_note_id }` answers a
 // credit note (« avoir », credit_note_document) the same way: the invoice it corrects, its own
-// number, date, reason, lines and total, « Avoir AV-2026-000003.pdf ».
+// number, date, reason, lines and total, « Avoir AV-2026-000003.pdf ». The seller's identity is
+// frozen on the order when its invoice is first issued (`orders.invoice_seller`): a later change
+// in Paramètres shows on invoices issued after it, never on one already issued. Numbers
+// (`FA-<year>-<six digits>`, a counter per Paris calendar year) come from record_order.
 import { limitBody } from '../_shared/body-limit.ts';
 import { corsHeaders, preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, readJson } from '../_shared/errors.ts';

@@ -2,7 +2,19 @@
 // and order number, stored under their own prefix and recorded on the order item (service role:
 // the buyer may neither read the original nor write the bucket). Made on the first request for
 // the item; two first requests at once both stamp and upload the same path (upsert), and both
-// record that one path, so the item ends with one copy whichever finishes last.
+// record that one path, so the item ends with one copy whichever finishes last. A replaced file
+// (attach-deliverable) sets `stamped_path` back to null on every buyer's item, so the next request
+// stamps the new version over the same path.
+//
+// Stamping fits in the request: the 84-page illustrated teaching (7.3 MB,
+// scripts/bench/teaching-pdf.ts) peaks at 87 MB of the hosted 256 MB over five stamps in a row in
+// one worker (the original and the copy, pdf-lib's parsed document, the download's and upload's
+// buffers, earlier requests' garbage). A stamp that crosses the limit ends only its request (546,
+// nothing recorded); the buyer's next click starts a new worker. If a much larger edition does not
+// fit, stamping leaves the request as the database already allows: record-order records a stamp
+// job per PDF item (a queue table or pgmq), a worker outside the edge runtime (service role) makes
+// the copy and sets `stamped_path`; meanwhile `issue_download_link` answers 409 « Fichier en
+// préparation », which the library shows and retries, and issue-download only signs.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fileUnavailable } from './refusals.ts';
 import { stampPdf } from './stamp.ts';

@@ -4,7 +4,12 @@
 // database as the caller (`issue_download_link`: their own paid item, logged, at most N a day),
 // and signed by Storage as the caller: its policy opens exactly that object, briefly, after it.
 // The viewer's link to a video comes with its HLS stream, once transcoded, and its subtitles
-// (video-stream.ts), signed the same way.
+// (video-stream.ts), signed the same way. `issue_download_link` (migrations
+// 20261125120000_buyer_copies.sql, 20261128150200_online_only_files.sql) allows 20 links a day
+// per item (`private.delivery_settings`) and refuses an `attachment` link to a file read online
+// only; the storage policy opens the object it names for two minutes after the request
+// (`signing_window_seconds`), so a PDF's original is never signed for a buyer. An administrator reads every item under RLS but gets no link to a customer's.
+// 20 viewing links × 15 minutes is five hours of reading a day per item.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';

@@ -3,7 +3,11 @@
 // for the same lines and total, that no other order names: _shared/commerce-provider.ts); the
 // SQL function `record_paid_order` writes the order and its items in one transaction, naming that
 // payment, once per checkout however many calls race (record_order), and returns what the buyer's
-// confirmation e-mail says, which leaves at once (once per order).
+// confirmation e-mail says, which leaves at once (once per order). Several candidate payments: 409
+// `checkout_needs_review`, for the administrator; none: 409 `payment_not_completed`. Round trips:
+// database 4 (the checkout read as the buyer, the orders naming the candidate payments,
+// record_paid_order(), the confirmation's mark), commerce 2 (Hostinger's orders since the checkout
+// opened, each candidate in full: one for a buyer who paid once), mail 1; no auth call.
 import { type PricedCheckout, providerFromEnv } from '../_shared/commerce-provider.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';

@@ -6,7 +6,11 @@
 // transaction. A provider with no refund API (Hostinger) is refused in French with where to refund
 // instead (its dashboard): the reconciliation records that refund once it sees it. `offline: true`
 // records a refund made elsewhere (« Remboursement effectué hors ligne »): no call to the provider,
-// refund id `offline:<request_id>`, the full amount left on each line.
+// refund id `offline:<request_id>`, the full amount left on each line. Once recorded
+// (_shared/refunds.ts), the buyer's stamped copies of the refunded lines leave storage and the
+// credit note is mailed once (« Votre remboursement : avoir AV-… », _shared/credit-note-mail.ts).
+// The provider-with-a-refund-API path is tested in process with a double of the interface
+// (tests/refund_order.test.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CommerceProvider } from '../_shared/commerce-provider.ts';
 import { HttpError } from '../_shared/errors.ts';

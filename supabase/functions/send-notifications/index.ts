@@ -6,7 +6,13 @@
 // at once on its own and each administrator's due digest rows as one mail, and marks them: sent, or
 // failed with the reason (retried later with back-off while the failure may pass, listed for the
 // administrators after the last try). A mail's idempotency key is made of its rows' ids, so a
-// retry after a lost answer is sent once by the provider.
+// retry after a lost answer is sent once by the provider. The outbox, `admin_notifications`, is
+// filled by triggers in the transaction that wrote the contact message, the chat line or the
+// order; 100 rows a call. A failed row (`failure: message` as its reason) is tried again after 1, 5,
+// 25 and 125 minutes while MailError.retryable says the failure may pass, and given up (`failed`)
+// after the fifth try, or at once when the provider refuses the message (migration
+// 20261128140200_send_notifications.sql). Keys: `admin-notification/<id>`, a digest's
+// `admin-digest/<sha-256 of its ids>`.
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse } from '../_shared/errors.ts';

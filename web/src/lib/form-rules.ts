@@ -1,5 +1,5 @@
-// Field rules shared by the forms. zod/mini keeps validation light: the same zod core also
-// checks the env on the home page, so the forms add almost nothing to download.
+// Field rules shared by the forms, with zod/mini, which keeps validation light. The start-up path
+// carries no validation library: src/config/env.ts checks the env with plain rules.
 import * as z from 'zod/mini';
 
 /** A trimmed text that must not be empty. */

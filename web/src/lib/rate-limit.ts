@@ -1,5 +1,5 @@
 // The database refuses a write past its rate limit with SQLSTATE PT429, which the API answers with
-// 429 and that code in its JSON error (README "Rate limits"). The auth service refuses past its own
+// 429 and that code in its JSON error (docs/abuse-limits.md). The auth service refuses past its own
 // limits with status 429 (`over_request_rate_limit`, `over_email_send_rate_limit`), which
 // supabase-js keeps on its AuthApiError.
 

@@ -1,7 +1,7 @@
 // /admin/settings/notifications ('Paramètres' → 'Notifications'): the signed-in administrator
 // chooses what they are told of by e-mail (contact messages, conversations, orders: at once, in a
-// daily digest at their hour, or never), saved in their own row (RLS); below, the notifications the
-// sender gave up on, with the reason, for every administrator to see.
+// daily digest at their hour of Paris, or never), saved in their own row (RLS); below, the
+// notifications the sender gave up on, with the reason, for every administrator to see.
 import { useState } from 'react';
 import { useFailedNotifications, type FailedNotification } from '@/features/admin/api/failed-notifications';
 import {

@@ -1,6 +1,9 @@
 // Turns the commerce service's raw product into the storefront's Product (spec §3): variants
 // carry their prices in cents, the product's currency info formats them, and the product price
-// follows the display-variant rule.
+// follows the display-variant rule. The raw fields read: product `thumbnail`, `images` (list) /
+// `media` (single product), `variants[].prices[0]` `{ amount, sale_amount, currency_code,
+// currency: { code, symbol, template } }`, `manage_inventory`, `inventory_quantity`, `purchasable`,
+// `site_product_selection`, `options`, `ribbon_text`.
 import type {
   AdditionalInfo,
   CollectionLink,

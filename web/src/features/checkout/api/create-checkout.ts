@@ -18,7 +18,7 @@ export interface CheckoutConsent {
 
 /**
  * create-checkout refused the checkout with a sentence for the buyer (`detail`): a box unticked
- * or the CGV changed meanwhile (400, 409), too many checkouts at once (429, README "Rate limits").
+ * or the CGV changed meanwhile (400, 409), too many checkouts at once (429, docs/abuse-limits.md).
  */
 export class CheckoutRefusedError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-// The contact form's optional captcha (README "Captcha"): on only when the build names a provider's
+// The contact form's optional captcha (docs/abuse-limits.md): on only when the build names a provider's
 // site key, so the default build loads no third-party script and makes no request to a provider.
 // Pure, without import.meta.env: the build's hosting configuration (web/hosting) reads it too, to
 // let the provider's origins through the Content-Security-Policy.

@@ -1,0 +1,36 @@
+// A site planned before anything starts: free ports for the web app, the API and the commerce
+// double, the project's keys, and the web app's build environment that names them. Everything a
+// build needs is chosen here, so the build can run while the stack starts on the same ports.
+import { freePort } from '../lib/free-port.ts';
+import type { WebEnv } from '../lib/web-app.ts';
+import { commerceStoreId } from './launch.ts';
+import { newProjectKeys, type ProjectKeys } from './project-keys.ts';
+
+export interface SitePlan {
+  webPort: number;
+  siteUrl: string;
+  keys: ProjectKeys;
+  /** The stack's ports, as `startLocalStack` takes them. */
+  ports: { api: number; commerce: number };
+  webEnv: WebEnv;
+}
+
+export async function planSite(adminEmail: string): Promise<SitePlan> {
+  const [webPort, api, commerce] = await Promise.all([freePort(), freePort(), freePort()]);
+  const siteUrl = `http://127.0.0.1:${webPort}`;
+  const keys = newProjectKeys();
+  return {
+    webPort,
+    siteUrl,
+    keys,
+    ports: { api, commerce },
+    webEnv: {
+      VITE_SUPABASE_URL: `http://127.0.0.1:${api}`,
+      VITE_SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+      VITE_COMMERCE_API_URL: `http://127.0.0.1:${commerce}`,
+      VITE_COMMERCE_STORE_ID: commerceStoreId,
+      VITE_ADMIN_EMAIL: adminEmail,
+      VITE_SITE_URL: siteUrl,
+    },
+  };
+}
