@@ -1,3 +1,8 @@
+-- Who may touch orders and their items, tried as each role: anon is refused everything; Alice and
+-- Bob each read exactly their own order and its items, never the other's, and can neither insert,
+-- change nor delete an order; the administrator reads every order but writes none through the API;
+-- the service role alone inserts, once per checkout session. The policy in force is « Customers see
+-- their own orders, administrators all » (migration 20261125100000).
 begin;
 \ir helpers/setup.psql
 select plan(39);
