@@ -4,10 +4,12 @@
 -- scan of every column of every table (uuid, text, JSON and arrays of them, in every schema, so
 -- tables added later are covered without changing this file) finds neither her id nor her e-mail:
 -- her orders and the payment issue about her stay for the accounts, detached, with her name only
--- as the invoice's buyer. Deleting an account by another path (GoTrue's admin API) erases alike.
+-- as the invoice's buyer; the payments no checkout claimed that were paid under her e-mail (in any
+-- letter case) stay, without it. Deleting an account by another path (GoTrue's admin API) erases
+-- alike.
 begin;
 \ir helpers/setup.psql
-select plan(45);
+select plan(49);
 
 -- Only this file's administrators: whoever the database already had steps down.
 update public.profiles set role = 'customer' where role = 'admin';
@@ -19,7 +21,9 @@ update public.seller_settings set legal_name = 'Association Lumière', address =
   siret = '12345678900011', vat_regime = 'franchise', contact_email = 'contact@example.test';
 
 -- Alice's and Bruno's rows: a paid order each with a stamped copy and a download, a pending
--- checkout, chat messages both ways, a contact message, a crash report, rate-limit counters.
+-- checkout, chat messages both ways, a contact message, a crash report, rate-limit counters, and
+-- payments no checkout claimed, typed under their e-mail on the provider's page (two of Alice's,
+-- one in other letters' case).
 insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, cgv_version, consent_text, consented_at) values
   ('cs_erase_alice_paid', tests.user_id('erase-alice@example.test'),
    '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'pending', 1, 'Consentement de test', now()),
@@ -55,6 +59,10 @@ insert into public.crash_reports (user_id, message, page_url) values
 insert into private.rate_limits (key, window_ends, hits) values
   ('chat:' || tests.user_id('erase-alice@example.test'), now() + interval '5 minutes', 1),
   ('chat:' || tests.user_id('erase-bruno@example.test'), now() + interval '5 minutes', 1);
+insert into public.unmatched_payments (payment_id, payment_reference, customer_email, total_cents, currency, lines, paid_at) values
+  ('pay_erase_alice', '1001', 'erase-alice@example.test', 2900, 'eur', '[]', now()),
+  ('pay_erase_alice_case', '1002', 'Erase-Alice@EXAMPLE.test', 1500, 'eur', '[]', now()),
+  ('pay_erase_bruno', '1003', 'erase-bruno@example.test', 2900, 'eur', '[]', now());
 
 -- Role history about Alice and made by Alice: the administrator makes her one, she makes Bruno
 -- one and takes it back, then steps down.
@@ -85,6 +93,8 @@ select is((select count(*)::integer from private.columns_holding((select id::tex
   'before: the scan finds Alice''s id in many places (it works)');
 select ok('public.contact_messages.email' in (select private.columns_holding('erase-alice@example.test')),
   'before: and her e-mail in her contact message, whatever its case');
+select ok('public.unmatched_payments.customer_email' in (select private.columns_holding('erase-alice@example.test')),
+  'before: and in the payments filed under it');
 
 -- The contract.
 select has_function('public', 'erase_account', array['uuid'], 'erase_account(uuid) exists');
@@ -95,6 +105,10 @@ select ok(not has_function_privilege('authenticated', 'public.erase_account(uuid
 select ok(has_function_privilege('service_role', 'public.erase_account(uuid)', 'execute'), 'the service role (delete-account) may');
 select is_empty($$ select r from unnest(array['anon', 'authenticated', 'service_role']) r where has_function_privilege(r, 'private.columns_holding(text)', 'execute') $$,
   'no API role may run the scan of every column');
+select ok(to_regprocedure('private.forget_erased_account_in_unmatched_payments()') is not null
+          and not exists (select 1 from unnest(array['anon', 'authenticated', 'service_role']) r
+                           where has_function_privilege(r, to_regprocedure('private.forget_erased_account_in_unmatched_payments()'), 'execute')),
+  'nor the trigger function that takes an erased e-mail out of the unmatched payments');
 
 -- Refused: anon, Alice herself without delete-account, Bruno, the administrator.
 select tests.clear_authentication();
@@ -145,6 +159,11 @@ select results_eq($$ select count(*)::integer, count(stamped_path)::integer from
 select results_eq($$ select i.user_id, c.user_id, i.handled_at is not null from public.payment_issues i join public.checkout_sessions c on c.id = i.checkout_session_id
                      where i.checkout_session_id = 'cs_erase_alice_issue' $$,
   $$ values (null::uuid, null::uuid, true) $$, 'the payment issue about her stays with its checkout, without user id');
+select results_eq($$ select payment_id, customer_email, total_cents from public.unmatched_payments where payment_id like 'pay_erase_alice%' order by payment_id $$,
+  $$ values ('pay_erase_alice'::text, null::text, 2900), ('pay_erase_alice_case', null, 1500) $$,
+  'both payments filed under her e-mail, whatever its case, stay for the accounts, without it');
+select results_eq($$ select customer_email from public.unmatched_payments where payment_id = 'pay_erase_bruno' $$,
+  $$ values ('erase-bruno@example.test'::text) $$, 'Bruno''s payment keeps his');
 select is((select count(*)::integer from public.admin_role_changes), (select n::integer from history_before), 'the role history keeps every row');
 select is((select count(*)::integer from public.admin_role_changes where user_id = '00000000-0000-0000-0000-000000000000'), 2,
   'the two changes of her role now name an erased account');

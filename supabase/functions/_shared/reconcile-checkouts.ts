@@ -1,9 +1,9 @@
 // The reconciliation itself (reconcile-checkouts, and create-checkout for a buyer at the limit of
 // pending checkouts): the checkouts of the last day not recorded yet (and those of erased accounts,
-// for a week) are matched to the provider's payments in one pass (commerce-provider.ts,
-// findPayments), and settled. Those the shop stopped waiting for (`canceled`: the buyer opened
-// another; `expired`) are matched too, until their lifetime is over: a hosted page left open can
-// still be paid, and its payment is never dropped.
+// for a week), and of an hour more, are matched to the provider's payments in one pass
+// (commerce-provider.ts, findPayments), and settled. Those the shop stopped waiting for
+// (`canceled`: the buyer opened another; `expired`) are matched too, until their lifetime is over:
+// a hosted page left open can still be paid, and its payment is never dropped.
 // - paid: recorded by `record_order`, naming the payment (idempotent, so a racing record-order
 //   makes the same one order; a payment another checkout took meanwhile leaves this one pending);
 // - nothing paid: still pending, until its lifetime is over, then `expired`;
@@ -59,15 +59,18 @@ async function readPending(service: SupabaseClient, filter: PendingFilter): Prom
 }
 
 /**
- * `userId`'s pending checkouts, or everyone's, since a little over their lifetime (the last look
- * before they expire); and then those of erased accounts, for their longer lifetime.
+ * Checkouts of a lifetime are read for that lifetime and an hour more: the run after it is over
+ * still reads them, and expires those nobody paid (which forgets an erased buyer's name and e-mail).
  */
+const readSince = (lifetimeMs: number) => new Date(Date.now() - lifetimeMs - hourMs).toISOString();
+
+/** `userId`'s pending checkouts, or everyone's; and then those of erased accounts, for their longer lifetime. */
 async function pendingCheckouts(service: SupabaseClient, userId: string | undefined): Promise<PendingCheckout[]> {
-  const since = new Date(Date.now() - checkoutLifetimeMs - hourMs).toISOString();
+  const since = readSince(checkoutLifetimeMs);
   if (userId) return readPending(service, { since, userId });
   const recent = await readPending(service, { since });
   const seen = new Set(recent.map((checkout) => checkout.id));
-  const detached = await readPending(service, { detached: true, since: new Date(Date.now() - detachedLifetimeMs).toISOString() });
+  const detached = await readPending(service, { detached: true, since: readSince(detachedLifetimeMs) });
   return [...recent, ...detached.filter((checkout) => !seen.has(checkout.id))];
 }
 

@@ -2,7 +2,8 @@
 // who never comes back to /success is matched to its payment (the buyer's e-mail, the lines, the
 // total) and becomes the same one order record-order would make; a payment no checkout can surely
 // claim is filed for the administrator, who attaches it by hand; a checkout left unpaid expires
-// after a day; a failing or rate-limiting provider leaves everything for the next run.
+// after a day (an erased buyer's after a week, forgetting them); a failing or rate-limiting
+// provider leaves everything for the next run.
 import assert from 'node:assert/strict';
 import { providerFromEnv } from '../_shared/commerce-provider.ts';
 import { reconcileCheckouts } from '../_shared/reconcile-checkouts.ts';
@@ -328,4 +329,23 @@ Deno.test('a checkout paid after its buyer erased their account, days later, sti
   assert.deepEqual(checkout, { status: 'completed', invoice_buyer: null }, 'the settled checkout forgets the name');
   assert.deepEqual((await reconcileAll()).status, 200);
   assert.equal((await ordersFor(checkoutId)).length, 1, 'the next run records nothing more');
+});
+
+Deno.test('a checkout its buyer left unpaid before erasing their account expires after a week, forgetting their name and e-mail', async () => {
+  const buyer = await signUpCustomer('erased-unpaid');
+  const { checkoutId } = await startCheckout(buyer);
+  const erased = await callFunction('delete-account', { password: 'lumiere-test-2026' }, buyer.token);
+  assert.equal(erased.status, 200, JSON.stringify(erased.body));
+  const { data: detached } = await service.from('checkout_sessions').select('user_id, invoice_buyer, buyer_email').eq('id', checkoutId).single();
+  assert.deepEqual(detached, { user_id: null, invoice_buyer: { full_name: 'Test erased-unpaid' }, buyer_email: buyer.email }, 'kept while it may be paid');
+  // Past the week a detached checkout is waited for, by half an hour: the run after its lifetime.
+  const { error: aged } = await service.from('checkout_sessions').update({ created_at: new Date(Date.now() - (7 * 24 + 0.5) * 3600_000).toISOString() }).eq('id', checkoutId);
+  assert.equal(aged, null);
+
+  const answer = await reconcileAll();
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.ok(answer.body.expired >= 1, JSON.stringify(answer.body));
+  const { data: checkout } = await service.from('checkout_sessions').select('status, invoice_buyer, buyer_email').eq('id', checkoutId).single();
+  assert.deepEqual(checkout, { status: 'expired', invoice_buyer: null, buyer_email: null }, 'expired, it forgets the name and the e-mail');
+  assert.deepEqual(await ordersFor(checkoutId), []);
 });
