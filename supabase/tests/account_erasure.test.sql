@@ -3,13 +3,16 @@
 -- administrator is never erased, and erasing Alice leaves Bruno's rows as they were. Afterwards a
 -- scan of every column of every table (uuid, text, JSON and arrays of them, in every schema, so
 -- tables added later are covered without changing this file) finds neither her id nor her e-mail:
--- her orders and the payment issue about her stay for the accounts, detached, with her name only
+-- her orders and the payment issues about her stay for the accounts, detached, with her name only
 -- as the invoice's buyer; the payments no checkout claimed that were paid under her e-mail (in any
--- letter case) stay, without it. Deleting an account by another path (GoTrue's admin API) erases
--- alike.
+-- letter case) stay, without it, and so does the checkout set aside for review, without the e-mail
+-- it was started under, and the candidates of its ambiguous payment issue, hers without her
+-- address (in any letter case) and another person's with theirs. Only her checkout still pending
+-- keeps her e-mail, to be matched to its payment, until it settles. Deleting an account by another
+-- path (GoTrue's admin API) erases alike.
 begin;
 \ir helpers/setup.psql
-select plan(49);
+select plan(57);
 
 -- Only this file's administrators: whoever the database already had steps down.
 update public.profiles set role = 'customer' where role = 'admin';
@@ -23,17 +26,24 @@ update public.seller_settings set legal_name = 'Association Lumière', address =
 -- Alice's and Bruno's rows: a paid order each with a stamped copy and a download, a pending
 -- checkout, chat messages both ways, a contact message, a crash report, rate-limit counters, and
 -- payments no checkout claimed, typed under their e-mail on the provider's page (two of Alice's,
--- one in other letters' case).
+-- one in other letters' case). Alice's pending checkout and the one set aside for review (several
+-- payments fitted it: one typed under her address, one under Bruno's) keep the e-mail she started
+-- them under.
 insert into public.checkout_sessions (id, user_id, items, total_amount_cents, status, cgv_version, consent_text, consented_at) values
   ('cs_erase_alice_paid', tests.user_id('erase-alice@example.test'),
    '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'pending', 1, 'Consentement de test', now()),
-  ('cs_erase_alice_open', tests.user_id('erase-alice@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'pending', 1, 'Consentement de test', now()),
   ('cs_erase_alice_issue', tests.user_id('erase-alice@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'needs_review', 1, 'Consentement de test', now()),
   ('cs_erase_bruno_paid', tests.user_id('erase-bruno@example.test'),
    '[{"variant_id": "v1", "product_id": "p1", "product_title": "L''Éveil du Cœur", "variant_title": "PDF", "quantity": 1, "unit_price_cents": 2900}]', 2900, 'pending', 1, 'Consentement de test', now()),
   ('cs_erase_bruno_open', tests.user_id('erase-bruno@example.test'), '[{"variant_id": "v1", "quantity": 1}]', 2900, 'pending', 1, 'Consentement de test', now());
+insert into public.checkout_sessions (id, user_id, buyer_email, items, total_amount_cents, status, cgv_version, consent_text, consented_at) values
+  ('cs_erase_alice_open', tests.user_id('erase-alice@example.test'), 'erase-alice@example.test', '[{"variant_id": "v1", "quantity": 1}]', 2900, 'pending', 1, 'Consentement de test', now()),
+  ('cs_erase_alice_review', tests.user_id('erase-alice@example.test'), 'erase-alice@example.test', '[{"variant_id": "v1", "quantity": 1}]', 2900, 'needs_review', 1, 'Consentement de test', now());
 insert into public.payment_issues (checkout_session_id, user_id, reason, detail, handled_at, handled_by) values
-  ('cs_erase_alice_issue', tests.user_id('erase-alice@example.test'), 'unknown_session', '{}', now(), tests.user_id('erase-admin@example.test'));
+  ('cs_erase_alice_issue', tests.user_id('erase-alice@example.test'), 'unknown_session', '{}', now(), tests.user_id('erase-admin@example.test')),
+  ('cs_erase_alice_review', tests.user_id('erase-alice@example.test'), 'ambiguous',
+   '{"candidates": [{"id": "pay_erase_twin_1", "reference": "2001", "email": "Erase-Alice@Example.TEST"},
+                    {"id": "pay_erase_twin_2", "reference": "2002", "email": "erase-bruno@example.test"}]}', null, null);
 select tests.authenticate_as_service_role();
 create temporary table recorded as
 select 'alice' as who, public.record_order('cs_erase_alice_paid', tests.user_id('erase-alice@example.test')) as order_id
@@ -95,6 +105,10 @@ select ok('public.contact_messages.email' in (select private.columns_holding('er
   'before: and her e-mail in her contact message, whatever its case');
 select ok('public.unmatched_payments.customer_email' in (select private.columns_holding('erase-alice@example.test')),
   'before: and in the payments filed under it');
+select ok('public.checkout_sessions.buyer_email' in (select private.columns_holding('erase-alice@example.test')),
+  'before: and in her checkouts, the one set aside for review included');
+select ok('public.payment_issues.detail' in (select private.columns_holding('erase-alice@example.test')),
+  'before: and among the candidates of its ambiguous payment issue');
 
 -- The contract.
 select has_function('public', 'erase_account', array['uuid'], 'erase_account(uuid) exists');
@@ -109,6 +123,10 @@ select ok(to_regprocedure('private.forget_erased_account_in_unmatched_payments()
           and not exists (select 1 from unnest(array['anon', 'authenticated', 'service_role']) r
                            where has_function_privilege(r, to_regprocedure('private.forget_erased_account_in_unmatched_payments()'), 'execute')),
   'nor the trigger function that takes an erased e-mail out of the unmatched payments');
+select ok(to_regprocedure('private.forget_erased_account_in_payment_issues()') is not null
+          and not exists (select 1 from unnest(array['anon', 'authenticated', 'service_role']) r
+                           where has_function_privilege(r, to_regprocedure('private.forget_erased_account_in_payment_issues()'), 'execute')),
+  'nor the one that takes it out of the payment issues'' candidates');
 
 -- Refused: anon, Alice herself without delete-account, Bruno, the administrator.
 select tests.clear_authentication();
@@ -138,16 +156,26 @@ select is(public.erase_account((select id from alice)),
 reset role;
 
 select is_empty($$ select private.columns_holding((select id::text from alice)) $$, 'no column of any table holds Alice''s id any more');
-select is_empty($$ select private.columns_holding((select email from alice)) $$, 'nor her e-mail');
+-- Her pending checkout keeps her e-mail while its hosted page may still be paid (its payment is
+-- matched under it), and only that checkout.
+select results_eq($$ select private.columns_holding((select email from alice)) $$, $$ values ('public.checkout_sessions.buyer_email'::text) $$,
+  'her e-mail is left in one column only');
+select results_eq($$ select id, user_id, invoice_buyer, buyer_email, status from public.checkout_sessions where lower(buyer_email) = (select email from alice) $$,
+  $$ values ('cs_erase_alice_open'::text, null::uuid, '{"full_name": "Alice Martin"}'::jsonb, 'erase-alice@example.test'::text, 'pending'::text) $$,
+  'of her open checkout, which stays while it may still be paid, detached, naming her (erased_buyer_checkout.test.sql)');
+-- Unpaid after the week, the reconciliation expires it (markPending in reconcile-checkouts.ts).
+select tests.authenticate_as_service_role();
+update public.checkout_sessions set status = 'expired' where id = 'cs_erase_alice_open' and status = 'pending';
+reset role;
+select results_eq($$ select user_id, invoice_buyer, buyer_email, status from public.checkout_sessions where id = 'cs_erase_alice_open' $$,
+  $$ values (null::uuid, null::jsonb, null::text, 'expired'::text) $$, 'settled, it forgets her name and e-mail');
+select is_empty($$ select private.columns_holding((select email from alice)) $$, 'then no column of any table holds her e-mail');
 select is((select count(*)::integer from public.profiles where id = (select id from alice)), 0, 'her profile is gone');
 select is((select count(*)::integer from public.user_messages where content in ('Bonjour, une question sur ma commande.', 'Bonjour Alice, avec plaisir.')), 0,
   'her chat, both ways, is gone');
 select is((select count(*)::integer from public.contact_messages where name = 'Alice'), 0, 'her contact message is gone');
 select is((select count(*)::integer from public.checkout_sessions where id = 'cs_erase_alice_paid'), 0,
   'her paid checkout is gone (its order stays)');
-select results_eq($$ select user_id, invoice_buyer, status from public.checkout_sessions where id = 'cs_erase_alice_open' $$,
-  $$ values (null::uuid, '{"full_name": "Alice Martin"}'::jsonb, 'pending'::text) $$,
-  'her open checkout stays while it may still be paid, detached, naming her (erased_buyer_checkout.test.sql)');
 select is((select count(*)::integer from public.download_links l join public.order_items i on i.id = l.order_item_id
             where i.order_id = (select order_id from recorded where who = 'alice')), 0, 'her download history is gone');
 
@@ -159,6 +187,14 @@ select results_eq($$ select count(*)::integer, count(stamped_path)::integer from
 select results_eq($$ select i.user_id, c.user_id, i.handled_at is not null from public.payment_issues i join public.checkout_sessions c on c.id = i.checkout_session_id
                      where i.checkout_session_id = 'cs_erase_alice_issue' $$,
   $$ values (null::uuid, null::uuid, true) $$, 'the payment issue about her stays with its checkout, without user id');
+select results_eq($$ select user_id, invoice_buyer, buyer_email, status from public.checkout_sessions where id = 'cs_erase_alice_review' $$,
+  $$ values (null::uuid, null::jsonb, null::text, 'needs_review'::text) $$,
+  'the checkout set aside for review stays, without user id or the e-mail she started it under');
+select results_eq($$ select user_id, reason, detail from public.payment_issues where checkout_session_id = 'cs_erase_alice_review' $$,
+  $$ values (null::uuid, 'ambiguous'::text,
+             '{"candidates": [{"id": "pay_erase_twin_1", "reference": "2001", "email": null},
+                              {"id": "pay_erase_twin_2", "reference": "2002", "email": "erase-bruno@example.test"}]}'::jsonb) $$,
+  'its ambiguous issue stays with both candidates, hers without her address, Bruno''s with his');
 select results_eq($$ select payment_id, customer_email, total_cents from public.unmatched_payments where payment_id like 'pay_erase_alice%' order by payment_id $$,
   $$ values ('pay_erase_alice'::text, null::text, 2900), ('pay_erase_alice_case', null, 1500) $$,
   'both payments filed under her e-mail, whatever its case, stay for the accounts, without it');
@@ -210,6 +246,9 @@ select results_eq($$ select user_id, invoice_buyer from public.orders where id =
   $$ values (null::uuid, '{"full_name": "Bruno Petit"}'::jsonb) $$, 'an account deleted by GoTrue keeps its order too, detached');
 select is_empty($$ select private.columns_holding((select id::text from bruno)) $$, 'and leaves its id nowhere');
 select is_empty($$ select private.columns_holding((select email from bruno)) $$, 'nor its e-mail');
+select is((select detail -> 'candidates' from public.payment_issues where checkout_session_id = 'cs_erase_alice_review'),
+  '[{"id": "pay_erase_twin_1", "reference": "2001", "email": null}, {"id": "pay_erase_twin_2", "reference": "2002", "email": null}]'::jsonb,
+  'not even as the candidate of another person''s payment issue');
 select ok(exists (select 1 from public.profiles where id = tests.user_id('erase-admin@example.test') and role = 'admin'), 'the administrator is still one');
 
 select * from finish();
