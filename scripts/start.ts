@@ -7,6 +7,7 @@ import { handleInterrupts } from './lib/interrupts.ts';
 import { done, step } from './lib/log.ts';
 import { localDir } from './lib/paths.ts';
 import { killWebServers, serveWebApp, type WebServer } from './lib/web-app.ts';
+import { demoAdmin, demoCustomer } from './stack/demo-accounts.ts';
 import { ensureDemoPurchase } from './stack/demo-purchase.ts';
 import { defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
 
@@ -30,8 +31,8 @@ const siteUrl = `http://127.0.0.1:${ports.web}`;
 // The dashboard's legacy API keys switch: off, as on a project created today, unless asked.
 const legacyKeys = process.env.SHOP_LEGACY_KEYS === 'on';
 const demoAccounts = [
-  { role: 'administrator', email: 'admin@lumiere-sacree.test', password: 'admin-demo-2026' },
-  { role: 'customer', email: 'client@lumiere-sacree.test', password: 'client-demo-2026' },
+  { role: 'administrator', ...demoAdmin },
+  { role: 'customer', ...demoCustomer },
 ];
 
 let stack: LocalStack | undefined;
@@ -39,7 +40,7 @@ let web: WebServer | undefined;
 
 async function start(): Promise<void> {
   stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports, legacyKeys });
-  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, siteUrl, customer: demoAccounts[1]! });
+  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, siteUrl, customer: demoCustomer });
   const demoPurchaseSteps: Record<string, string> = {
     'in-place': 'demo purchase: in place',
     'signed-out': 'demo purchase: skipped, the demo customer no longer signs in (account erased or password changed)',
@@ -54,7 +55,7 @@ async function start(): Promise<void> {
       VITE_SUPABASE_PUBLISHABLE_KEY: stack.publishableKey,
       VITE_COMMERCE_API_URL: stack.commerceUrl,
       VITE_COMMERCE_STORE_ID: stack.storeId,
-      VITE_ADMIN_EMAIL: demoAccounts[0]!.email,
+      VITE_ADMIN_EMAIL: demoAdmin.email,
     },
   });
 }

@@ -16,12 +16,12 @@ import { createCheckout, emailOf, newCustomer, pay, type ShopEnv } from '../../t
 import { repoRoot } from '../lib/paths.ts';
 import { nodeClient } from '../lib/supabase-client.ts';
 import { testStackRateLimits } from '../stack/auth/rate-limit-settings.ts';
+import { demoCustomer } from '../stack/demo-accounts.ts';
 import { ensureDemoPurchase } from '../stack/demo-purchase.ts';
 import { startLocalStack, type LocalStack } from '../stack/launch.ts';
 import { resumableChunk } from './storage-objects.ts';
 import { carriedTables, shopTables, tableChecksums, targetOwnTables, type TableChecksum } from './shop-tables.ts';
 
-const demoCustomer = { email: 'client@lumiere-sacree.test', password: 'client-demo-2026' };
 const passphrase = 'lanterne-cèdre-aurore-2026';
 const siteUrl = 'http://127.0.0.1:5173';
 

@@ -11,21 +11,20 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { demoAdmin, signedIn, type Account } from '../../tests/e2e/support/accounts.ts';
+import { signedIn } from '../../tests/e2e/support/accounts.ts';
 import { launchBrowser, newPage } from '../../tests/e2e/support/browser.ts';
 import { stopClustersNow } from '../db/cluster.ts';
 import { handleInterrupts } from '../lib/interrupts.ts';
 import { done, failed, step } from '../lib/log.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { buildWebApp, killWebServers, serveWebApp } from '../lib/web-app.ts';
+import { demoAdmin, demoCustomer } from '../stack/demo-accounts.ts';
 import { ensureDemoPurchase } from '../stack/demo-purchase.ts';
 import { startLocalStack, type LocalStack } from '../stack/launch.ts';
 import { planSite } from '../stack/site-plan.ts';
 
 const imagesDir = join(repoRoot, 'docs/images');
 const viewport = { width: 1280, height: 800 };
-/** The seeded demo customer (supabase/seed.sql), who owns the demo purchase. */
-const demoCustomer: Account = { email: 'client@lumiere-sacree.test', password: 'client-demo-2026', fullName: 'Claire Martin' };
 
 /** What the page's own checks read of the DOM (these scripts are typed without it). */
 interface ShownImage {

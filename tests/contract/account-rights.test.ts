@@ -6,13 +6,13 @@
 // the administrator still has the order, as « Client supprimé », and its invoice.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { demoCustomer } from '../../scripts/stack/demo-accounts.ts';
 import { ensureDemoPurchase } from '../../scripts/stack/demo-purchase.ts';
 import { deliverablesBucket } from '../../scripts/stack/sample-deliverables.ts';
 import { useOwnStack } from '../support/own-stack.ts';
 import { client, newCustomer } from '../support/shop.ts';
 
 const own = useOwnStack({ db: true });
-const demoCustomer = { email: 'client@lumiere-sacree.test', password: 'client-demo-2026' };
 const demoAdmin = { email: 'admin@lumiere-sacree.test', password: 'admin-demo-2026' };
 
 let customer: SupabaseClient;

@@ -54,4 +54,4 @@ export async function signedIn(browser: { open(options?: BrowserContextOptions):
 }
 
 /** The seeded administrator (supabase/seed.sql). */
-export const demoAdmin: Account = { email: 'admin@lumiere-sacree.test', password: 'admin-demo-2026', fullName: 'Maître Élian' };
+export { demoAdmin } from '../../../scripts/stack/demo-accounts.ts';
