@@ -8,7 +8,7 @@ import type { ProviderPayment, TakenPayments } from './commerce-provider.ts';
 import type { OrderToConfirm } from './order-confirmation.ts';
 
 /** The columns of `checkout_sessions` that a provider matches payments against. */
-export const pricedCheckoutColumns = 'id, items, total_amount_cents, currency, created_at, buyer_email';
+export const pricedCheckoutColumns = 'id, items, total_amount_cents, currency, created_at, buyer_email, provider_checkout_id';
 
 /** Of these payments, those a recorded order already names, with that order's checkout. */
 export function takenPayments(service: SupabaseClient): TakenPayments {

@@ -178,6 +178,7 @@ export type Database = {
           id: string
           invoice_buyer: Json | null
           items: NonNullable<Json>
+          provider_checkout_id: string | null
           status: string
           total_amount_cents: number
           user_id: string | null
@@ -194,6 +195,7 @@ export type Database = {
           id: string
           invoice_buyer?: Json | null
           items: NonNullable<Json>
+          provider_checkout_id?: string | null
           status?: string
           total_amount_cents: number
           user_id?: string | null
@@ -209,6 +211,7 @@ export type Database = {
           id?: string
           invoice_buyer?: Json | null
           items?: NonNullable<Json>
+          provider_checkout_id?: string | null
           status?: string
           total_amount_cents?: number
           user_id?: string | null
