@@ -229,8 +229,9 @@ async function onThrowawayStack(label: string, options: Omit<LocalStackOptions, 
 
 /** Advisors, lint, the types check, the integration and contract tests and Deno, on one stack. */
 function sharedStackLane(): Promise<void> {
-  // No web app is served on this stack: its site URL only needs to be a valid origin.
-  return onThrowawayStack('shared', { siteUrl: 'http://127.0.0.1:5173' }, async (stack) => {
+  // No web app is served on this stack: its site URL only needs to be a valid origin. Hostinger
+  // takes its payments; the Stripe double runs beside it for the Stripe provider's and webhook's tests.
+  return onThrowawayStack('shared', { siteUrl: 'http://127.0.0.1:5173', stripe: true }, async (stack) => {
     if (runs('advisors')) {
       step('supabase db advisors (every level, waivers in supabase/advisor-waivers.json)');
       findings('db advisors', await advisorFindings(stack.dbUrl));

@@ -8,7 +8,7 @@ import { testStackRateLimits } from '../auth/rate-limit-settings.ts';
 import { startLocalStack } from '../launch.ts';
 import { denoBinary } from './worker.ts';
 
-const stack = process.env.SUPABASE_URL ? undefined : await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173', authRateLimits: testStackRateLimits });
+const stack = process.env.SUPABASE_URL ? undefined : await startLocalStack({ persistent: false, siteUrl: 'http://127.0.0.1:5173', authRateLimits: testStackRateLimits, stripe: true });
 let code = 1;
 try {
   code = await runCommand(denoBinary, ['test', ...functionTestPermissions, ...process.argv.slice(2), 'supabase/functions/tests/'], {

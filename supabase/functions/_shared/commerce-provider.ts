@@ -5,10 +5,12 @@
 // refunds of a recent window, and refund where the provider's API can. A provider that knows its
 // checkouts (it answers an id of its own for each) gets that id back with every pending checkout;
 // one that does not (Hostinger) matches payments by what was bought. `COMMERCE_PROVIDER` chooses
-// the implementation: `hostinger` (hostinger/provider.ts). Whatever goes wrong at the provider is
-// a CommerceError.
+// the implementation: `hostinger` (hostinger/provider.ts, the default) or `stripe`
+// (stripe/provider.ts). Whatever goes wrong at the provider is a CommerceError.
 import { HostingerProvider } from './hostinger/provider.ts';
 import { HostingerStorefront } from './hostinger/storefront.ts';
+import { stripeFromEnv } from './stripe/client.ts';
+import { StripeProvider } from './stripe/provider.ts';
 import { requireEnv } from './supabase.ts';
 
 /** A purchasable unit as the catalogue prices it today. */
@@ -41,6 +43,8 @@ export interface PricedLine {
 export interface CheckoutToOpen {
   /** The shop's own id of the pending checkout (`checkout_sessions.id`). */
   id: string;
+  /** When it was priced: a retry of the same checkout asks the provider for the very same thing. */
+  pricedAt: Date;
   lines: (PricedLine & { product_title: string; variant_title: string })[];
   currency: string;
   /** The buyer's account e-mail; null when the account has none. */
@@ -85,13 +89,18 @@ export interface ProviderPayment {
 /**
  * `paid`: one payment only can be the checkout's. `not_found`: none yet. `ambiguous`: several
  * payments could each be it, which only the administrator can tell apart. `not_asked`: the run's
- * budget of requests ran out before this checkout's candidates could be read.
+ * budget of requests ran out before this checkout's candidates could be read. Only a provider that
+ * knows its checkouts can tell two more: `processing`, paid by a means that settles days later (a
+ * SEPA debit), not to be given up meanwhile; `closed`, never to be paid (expired, or its debit
+ * failed).
  */
 export type PaymentLookup =
   | { status: 'paid'; payment: ProviderPayment }
   | { status: 'not_found' }
   | { status: 'ambiguous'; candidates: ProviderPayment[] }
-  | { status: 'not_asked' };
+  | { status: 'not_asked' }
+  | { status: 'processing' }
+  | { status: 'closed' };
 
 /** Of the given payment ids, those a recorded order names, each with that order's checkout. */
 export type TakenPayments = (paymentIds: string[]) => Promise<Map<string, string>>;
@@ -146,7 +155,7 @@ export interface CommerceProvider {
   readonly refund: ((paymentId: string, request: RefundRequest) => Promise<ProviderRefund | null>) | null;
 }
 
-/** The requests one function call may make of a provider: a minute's run stays within Hostinger's rate limit. */
+/** The requests one function call may make of a provider: a minute's run stays within Hostinger's rate limit (and Stripe's, 25 a second in test mode). */
 export const requestsPerCall = 60;
 
 /** The storefront API: the catalogue whichever provider takes the payments, and Hostinger's hosted checkout. */
@@ -154,9 +163,12 @@ const storefrontFromEnv = () => new HostingerStorefront(requireEnv('COMMERCE_API
 
 export const catalogueFromEnv = (): Catalogue => storefrontFromEnv();
 
+export const providerNames = ['hostinger', 'stripe'] as const;
+
 export function providerFromEnv(): CommerceProvider {
   const name = Deno.env.get('COMMERCE_PROVIDER') || 'hostinger';
-  if (name !== 'hostinger') throw new Error(`COMMERCE_PROVIDER=${name}: the providers are: hostinger`);
+  if (name === 'stripe') return new StripeProvider(stripeFromEnv(), requestsPerCall);
+  if (name !== 'hostinger') throw new Error(`COMMERCE_PROVIDER=${name}: the providers are: ${providerNames.join(', ')}`);
   return new HostingerProvider({
     storefront: storefrontFromEnv(),
     apiUrl: (Deno.env.get('HOSTINGER_API_URL') || 'https://developers.hostinger.com').replace(/\/+$/, ''),

@@ -120,6 +120,7 @@ Deno.serve(limitBody(async (request) => {
     const buyerEmail = user.email || null;
     const checkout = await provider.openCheckout({
       id: checkoutId,
+      pricedAt: new Date(),
       lines,
       currency,
       buyerEmail,

@@ -6,7 +6,8 @@
 // CommerceError, which the functions answer with 502 and a clear message.
 import assert from 'node:assert/strict';
 import { CommerceError, errorResponse, HttpError } from '../_shared/errors.ts';
-import { HostingerOrders, RequestBudget } from '../_shared/hostinger/ecommerce-api.ts';
+import { HostingerOrders } from '../_shared/hostinger/ecommerce-api.ts';
+import { RequestBudget } from '../_shared/request-budget.ts';
 import { HostingerProvider } from '../_shared/hostinger/provider.ts';
 import { RateLimited } from '../_shared/hostinger/http.ts';
 import { HostingerStorefront } from '../_shared/hostinger/storefront.ts';
@@ -142,6 +143,7 @@ Deno.test('the provider opens Hostinger\'s checkout of a priced cart with spec Â
   try {
     const opened = await provider.openCheckout({
       id: 'c2',
+      pricedAt: new Date(),
       lines: [{ variant_id: 'v1', quantity: 2, unit_price_cents: 2000, product_title: 'Enseignement', variant_title: 'PDF' }],
       currency: 'eur',
       buyerEmail: 'acheteuse@example.test',

@@ -7,7 +7,8 @@
 // disputes: refunds are made in hPanel and read back from the orders, as their `refunded_total`
 // and `returned_quantity`.
 import type { CheckoutToOpen, CommerceProvider, OpenedCheckout, PaymentLookup, PricedCheckout, ProviderPayment, RefundState, SettledPayments, TakenPayments } from '../commerce-provider.ts';
-import { BudgetSpent, type HostingerOrder, type HostingerOrderSummary, HostingerOrders, type PaymentStatus, RequestBudget } from './ecommerce-api.ts';
+import { BudgetSpent, RequestBudget } from '../request-budget.ts';
+import { type HostingerOrder, type HostingerOrderSummary, HostingerOrders, type PaymentStatus } from './ecommerce-api.ts';
 import { HostingerStorefront } from './storefront.ts';
 
 export interface HostingerSettings {
