@@ -8,17 +8,7 @@ import Stripe from 'stripe';
 import { startStripeSandboxProcess } from '../stripe-sandbox/process.ts';
 import { apiVersion } from '../stripe-sandbox/api-version.ts';
 import { newLocalSecretKey } from '../stripe-sandbox/ids.ts';
-
-/** The events stripe-webhook handles, and the only ones the endpoint asks for (docs/deploy.md lists them). */
-export const webhookEvents = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-  'charge.refunded',
-  'charge.dispute.created',
-  'charge.dispute.closed',
-] as const satisfies readonly Stripe.WebhookEndpointCreateParams.EnabledEvent[];
+import { handledEventTypes } from '../../supabase/functions/stripe-webhook/handled-events.ts';
 
 export interface StripeDouble {
   /** The double's base URL (its API under /v1, its hosted pages, its tests-only controls under /__sandbox). */
@@ -50,7 +40,7 @@ export async function startStripeDouble(port: number): Promise<StripeDouble> {
 export async function registerWebhook(stripe: StripeDouble, webhookUrl: string): Promise<WebhookEndpoint> {
   const endpoint = await sandboxClient(stripe.url, stripe.secretKey).webhookEndpoints.create({
     url: webhookUrl,
-    enabled_events: [...webhookEvents],
+    enabled_events: [...handledEventTypes],
     description: 'Lumière Sacrée: stripe-webhook',
   });
   return { id: endpoint.id, secret: endpoint.secret! };

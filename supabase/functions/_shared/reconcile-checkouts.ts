@@ -78,7 +78,7 @@ async function pendingCheckouts(service: SupabaseClient, userId: string | undefi
 const lifetimeOf = (checkout: PendingCheckout) => (checkout.user_id === null ? detachedLifetimeMs : checkoutLifetimeMs);
 
 /** Only a checkout not recorded changes status: a late record-order's `completed` stands. */
-async function markPending(service: SupabaseClient, ids: string[], status: 'expired' | 'needs_review'): Promise<void> {
+export async function markPending(service: SupabaseClient, ids: string[], status: 'expired' | 'needs_review'): Promise<void> {
   if (ids.length === 0) return;
   const { error } = await service.from('checkout_sessions').update({ status }).in('id', ids).in('status', ['pending', 'canceled', 'expired']);
   if (error) throw new Error(`marking ${ids.length} checkouts ${status}: ${error.message}`);

@@ -13,11 +13,10 @@ import { type PricedCheckout, providerFromEnv } from '../_shared/commerce-provid
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
-import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { parseBody, RecordOrderBody } from '../_shared/schemas.ts';
 import { requireUser } from '../_shared/caller.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
-import { pricedCheckoutColumns, recordPaidOrder, takenPayments } from '../_shared/record-payment.ts';
+import { fulfilCheckout, pricedCheckoutColumns, takenPayments } from '../_shared/record-payment.ts';
 
 const needsReview = () => new HttpError(409, 'checkout_needs_review', 'Several payments could be this checkout\'s; the shop checks them by hand.');
 const notPaidYet = () => new HttpError(409, 'payment_not_completed', 'No payment of this checkout has reached the shop (yet).');
@@ -57,13 +56,10 @@ Deno.serve(limitBody(async (request) => {
     if (lookup?.status === 'processing') throw debitOnItsWay();
     if (lookup?.status !== 'paid') throw notPaidYet();
 
-    // One call records the order and reads what its confirmation says.
-    const recorded = await recordPaidOrder(service, checkout.id, user.id, lookup.payment);
-    if (!recorded) throw notPaidYet();
-    // The buyer is on /success: their confirmation goes now rather than at the next minute's
-    // send-confirmations (which sends what this does not: a failure here only logs).
-    await confirmOrder(service, recorded.orderId, recorded.confirmation);
-    return jsonResponse({ order_id: recorded.orderId });
+    // One call records the order and reads what its confirmation says, which goes now.
+    const orderId = await fulfilCheckout(service, { id: checkout.id, user_id: user.id }, lookup.payment);
+    if (!orderId) throw notPaidYet();
+    return jsonResponse({ order_id: orderId });
   } catch (error) {
     return errorResponse(error);
   }

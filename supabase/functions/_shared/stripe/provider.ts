@@ -12,7 +12,7 @@ import type { CheckoutToOpen, CommerceProvider, OpenedCheckout, PaymentLookup, P
 import { CommerceError } from '../errors.ts';
 import { BudgetSpent, RequestBudget } from '../request-budget.ts';
 import { missing, refusedFor, stripeCall } from './calls.ts';
-import { disputeEventTypes, disputesOf, eventsSince, paymentEventTypes, paymentsOf, refundEventTypes, refundStatesOf } from './events.ts';
+import { disputeEventTypes, disputesOf, eventsSince, paymentEventTypes, paymentsOf, refundEventTypes, refundStateOf, refundStatesOf } from './events.ts';
 import { lookupOfSession, paymentOfSession, sessionExpansions, sessionParams } from './sessions.ts';
 
 /** Refusals the administrator is told of (« Remboursement refusé »): nothing left, or a dispute. */
@@ -96,6 +96,11 @@ export class StripeProvider implements CommerceProvider {
     const refunds = refundStatesOf(events.filter((event) => refundEventTypes.includes(event.type)));
     const done = refunds.length > 0 ? await settled(refunds.map((state) => state.paymentId)) : new Set<string>();
     return { refunds: refunds.filter((state) => !done.has(state.paymentId)), disputes: disputesOf(events.filter((event) => disputeEventTypes.includes(event.type))) };
+  }
+
+  /** What a charge was given back in all, as Stripe holds it now (not as an event, perhaps older, said). */
+  async refundStateOfCharge(chargeId: string): Promise<RefundState | null> {
+    return refundStateOf(await stripeCall('Stripe charge', this.budget, () => this.stripe.charges.retrieve(chargeId)));
   }
 
   /**
