@@ -43,7 +43,7 @@ let web: WebServer | undefined;
 
 async function start(): Promise<void> {
   stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports, legacyKeys, commerceProvider });
-  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, siteUrl, customer: demoAccounts[1]! });
+  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, siteUrl, customer: demoAccounts[1]!, commerceProvider });
   const demoPurchaseSteps: Record<string, string> = {
     'in-place': 'demo purchase: in place',
     'signed-out': 'demo purchase: skipped, the demo customer no longer signs in (account erased or password changed)',

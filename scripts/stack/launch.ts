@@ -79,6 +79,11 @@ export interface LocalStack extends ProjectKeys {
   setLegacyKeys(on: boolean): void;
   /** Stops the gateway and starts a new one on the same port (fault tests). */
   restartGateway(): Promise<void>;
+  /**
+   * Who takes the payments from now on (COMMERCE_PROVIDER), as an owner's `secrets set` and the
+   * functions' redeploy: the gateway restarts, its functions with it. Stripe only where its double runs.
+   */
+  setCommerceProvider(name: 'hostinger' | 'stripe'): Promise<void>;
   /** The environment names of the team brief, for tests and tools. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -270,6 +275,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         gatewayOptions.context.settings.legacyKeys = on;
       },
       async restartGateway() {
+        await gateway.close();
+        gateway = await startGateway(gatewayOptions);
+      },
+      async setCommerceProvider(name) {
+        if (name === 'stripe' && !stripeEndpointId) throw new Error('COMMERCE_PROVIDER=stripe: the Stripe double does not run on this stack (start it with `stripe: true`)');
+        functionSecrets.COMMERCE_PROVIDER = name;
+        env.COMMERCE_PROVIDER = name;
         await gateway.close();
         gateway = await startGateway(gatewayOptions);
       },
