@@ -17,7 +17,6 @@ create table private.stripe_webhook_events (
   handled_at timestamptz
 );
 create index stripe_webhook_events_received_at_idx on private.stripe_webhook_events (received_at);
-alter table private.stripe_webhook_events enable row level security;
 revoke all on private.stripe_webhook_events from public, anon, authenticated, service_role;
 
 -- true: the event is to be handled now (new, or an earlier handling did not finish); false: it

@@ -163,12 +163,10 @@ const storefrontFromEnv = () => new HostingerStorefront(requireEnv('COMMERCE_API
 
 export const catalogueFromEnv = (): Catalogue => storefrontFromEnv();
 
-export const providerNames = ['hostinger', 'stripe'] as const;
-
 export function providerFromEnv(): CommerceProvider {
   const name = Deno.env.get('COMMERCE_PROVIDER') || 'hostinger';
   if (name === 'stripe') return new StripeProvider(stripeFromEnv(), requestsPerCall);
-  if (name !== 'hostinger') throw new Error(`COMMERCE_PROVIDER=${name}: the providers are: ${providerNames.join(', ')}`);
+  if (name !== 'hostinger') throw new Error(`COMMERCE_PROVIDER=${name}: the providers are: hostinger, stripe`);
   return new HostingerProvider({
     storefront: storefrontFromEnv(),
     apiUrl: (Deno.env.get('HOSTINGER_API_URL') || 'https://developers.hostinger.com').replace(/\/+$/, ''),
