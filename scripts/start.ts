@@ -1,6 +1,7 @@
 // `npm start`: the whole shop on this machine, persistent (its state in .local/, the database
 // where cluster-home.ts says), on the ports of `supabase start`. Ctrl-C stops everything.
-// SHOP_STATE_DIR and SHOP_{API,DB,COMMERCE,MAIL,WEB}_PORT run a second shop beside the first.
+// SHOP_STATE_DIR and SHOP_{API,DB,COMMERCE,MAIL,STRIPE,WEB}_PORT run a second shop beside the first.
+// COMMERCE_PROVIDER=stripe takes the payments through the Stripe double instead of Hostinger's.
 import { join } from 'node:path';
 import { stopClustersNow } from './db/cluster.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
@@ -24,12 +25,15 @@ const ports = {
   db: portSetting('SHOP_DB_PORT', defaultPorts.db),
   commerce: portSetting('SHOP_COMMERCE_PORT', defaultPorts.commerce),
   mail: portSetting('SHOP_MAIL_PORT', defaultPorts.mail),
+  stripe: portSetting('SHOP_STRIPE_PORT', defaultPorts.stripe),
   web: portSetting('SHOP_WEB_PORT', defaultPorts.web),
 };
 const stateDir = process.env.SHOP_STATE_DIR || localDir;
 const siteUrl = `http://127.0.0.1:${ports.web}`;
 // The dashboard's legacy API keys switch: off, as on a project created today, unless asked.
 const legacyKeys = process.env.SHOP_LEGACY_KEYS === 'on';
+const commerceProvider = (process.env.COMMERCE_PROVIDER || 'hostinger') as 'hostinger' | 'stripe';
+if (!['hostinger', 'stripe'].includes(commerceProvider)) throw new Error(`COMMERCE_PROVIDER must be hostinger or stripe, not "${commerceProvider}".`);
 const demoAccounts = [
   { role: 'administrator', ...demoAdmin },
   { role: 'customer', ...demoCustomer },
@@ -39,8 +43,8 @@ let stack: LocalStack | undefined;
 let web: WebServer | undefined;
 
 async function start(): Promise<void> {
-  stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports, legacyKeys });
-  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, siteUrl, customer: demoCustomer });
+  stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports, legacyKeys, commerceProvider });
+  const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, siteUrl, customer: demoCustomer, commerceProvider });
   const demoPurchaseSteps: Record<string, string> = {
     'in-place': 'demo purchase: in place',
     'signed-out': 'demo purchase: skipped, the demo customer no longer signs in (account erased or password changed)',
@@ -99,6 +103,7 @@ try {
     `  Commerce sandbox    ${live.commerceUrl}/store/${live.storeId}/products`,
     `  Sign-up mail outbox ${live.apiUrl}/auth/v1/outbox`,
     `  Shop mail outbox    ${live.mailUrl}/   (mail sandbox: Resend's API at /emails)`,
+    ...(live.stripeUrl ? [`  Stripe double       ${live.stripeUrl}/v1   (payments: COMMERCE_PROVIDER=stripe)`] : []),
     '',
     `  Publishable key     ${live.publishableKey}`,
     `  Secret key          ${live.secretKey}   (never in a browser: refused there)`,

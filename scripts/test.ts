@@ -145,17 +145,32 @@ async function denoTypeCheck(): Promise<void> {
 
 /** The function test files named on the command line (`npm test -- deno supabase/functions/tests/x.test.ts`). */
 const denoFiles = fileFilters.filter((file) => file.startsWith('supabase/functions/'));
+/** The function tests of a shop whose payments Stripe takes: run once the stack's functions are switched to it. */
+const onStripeDir = 'supabase/functions/tests/on-stripe/';
 
-async function denoTests(env: Record<string, string>): Promise<void> {
-  const { code, stdout } = await runSuiteProcess(
-    'deno functions',
-    denoExecutable(),
-    ['test', ...functionTestPermissions, ...(denoFiles.length > 0 ? denoFiles : ['supabase/functions/tests/'])],
-    { cwd: repoRoot, env: { ...process.env, ...env, NO_COLOR: '1' } },
-    outputMode,
-  );
+async function denoTestRun(name: string, files: string[], env: Record<string, string>): Promise<void> {
+  const { code, stdout } = await runSuiteProcess(name, denoExecutable(), ['test', ...functionTestPermissions, ...files], { cwd: repoRoot, env: { ...process.env, ...env, NO_COLOR: '1' } }, outputMode);
   const summary = /(\d+) passed.*?(\d+) failed/.exec(stdout);
-  results.push({ name: 'deno functions', passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
+  results.push({ name, passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
+}
+
+/**
+ * The functions' tests on the shared stack: those of the provider in use (Hostinger), the Stripe
+ * double beside it; then the stack's functions take their payments through Stripe, as an owner's
+ * `COMMERCE_PROVIDER=stripe` makes them, for the tests of `on-stripe/`, and go back after.
+ */
+async function denoTests(stack: LocalStack): Promise<void> {
+  const named = (onStripe: boolean) => denoFiles.filter((file) => file.startsWith(onStripeDir) === onStripe);
+  const hostingerFiles = denoFiles.length > 0 ? named(false) : [`--ignore=${onStripeDir}`, 'supabase/functions/tests/'];
+  const stripeFiles = denoFiles.length > 0 ? named(true) : [onStripeDir];
+  if (hostingerFiles.length > 0) await denoTestRun('deno functions', hostingerFiles, stack.env);
+  if (stripeFiles.length === 0) return;
+  await stack.setCommerceProvider('stripe');
+  try {
+    await denoTestRun('deno functions on Stripe', stripeFiles, stack.env);
+  } finally {
+    await stack.setCommerceProvider('hostinger');
+  }
 }
 
 /** `npm run smoke` against a deployment, given the schedule's secret as an operator would: each of its checks counts as one test. */
@@ -229,8 +244,9 @@ async function onThrowawayStack(label: string, options: Omit<LocalStackOptions, 
 
 /** Advisors, lint, the types check, the integration and contract tests and Deno, on one stack. */
 function sharedStackLane(): Promise<void> {
-  // No web app is served on this stack: its site URL only needs to be a valid origin.
-  return onThrowawayStack('shared', { siteUrl: 'http://127.0.0.1:5173' }, async (stack) => {
+  // No web app is served on this stack: its site URL only needs to be a valid origin. Hostinger
+  // takes its payments; the Stripe double runs beside it for the Stripe provider's and webhook's tests.
+  return onThrowawayStack('shared', { siteUrl: 'http://127.0.0.1:5173', stripe: true }, async (stack) => {
     if (runs('advisors')) {
       step('supabase db advisors (every level, waivers in supabase/advisor-waivers.json)');
       findings('db advisors', await advisorFindings(stack.dbUrl));
@@ -261,7 +277,7 @@ function sharedStackLane(): Promise<void> {
     }
     if (runs('deno')) {
       await phase('Deno type check', denoTypeCheck);
-      await phase('Deno function tests', () => denoTests(stack.env));
+      await phase('Deno function tests', () => denoTests(stack));
     }
   });
 }

@@ -1,8 +1,9 @@
 // `npm start`'s demo customer owns a teaching (PDF), a meditation (audio) and a ritual (video) from
 // the first start, so a newcomer sees the library, the download and the viewer at once. They are
-// bought through the path of a real purchase: create-checkout, the hosted payment page (its form
-// submitted as a browser does), record-order, with both consent boxes ticked on the CGV the seed
-// publishes. A customer who already has an order is left as is.
+// bought through the path of a real purchase: create-checkout, the hosted payment page of the
+// provider that takes the payments (Hostinger's or Stripe's double, its form submitted as a browser
+// does), record-order, with both consent boxes ticked on the CGV the seed publishes. A customer who
+// already has an order is left as is.
 import { checkoutConsent } from '../lib/checkout-consent.ts';
 import { nodeClient } from '../lib/supabase-client.ts';
 
@@ -17,7 +18,13 @@ export interface DemoPurchaseOptions {
   anonKey: string;
   siteUrl: string;
   customer: { email: string; password: string };
+  /** Who takes the payments on that stack; Hostinger unless told. */
+  commerceProvider?: 'hostinger' | 'stripe';
 }
+
+/** What each double's page submits to pay: Hostinger's asks the e-mail; Stripe's has the account's, and pays by card. */
+const payingForm = (options: DemoPurchaseOptions) =>
+  options.commerceProvider === 'stripe' ? new URLSearchParams({ choice: 'card' }) : new URLSearchParams({ email: options.customer.email, action: 'pay' });
 
 /**
  * Resolves with the new order's id, 'in-place' when the customer already had one, or 'signed-out'
@@ -38,7 +45,7 @@ export async function ensureDemoPurchase(options: DemoPurchaseOptions): Promise<
       body: { items: demoCart, successUrl: `${options.siteUrl}/success`, cancelUrl: `${options.siteUrl}/store`, locale: 'fr', timeZone: 'Europe/Paris', consent: await checkoutConsent(supabase) },
     });
     if (checkout.error || !checkout.data) throw new Error(`the demo checkout failed: ${checkout.error?.message}`);
-    const payment = await fetch(checkout.data.url, { method: 'POST', body: new URLSearchParams({ email: options.customer.email, action: 'pay' }), redirect: 'manual' });
+    const payment = await fetch(checkout.data.url, { method: 'POST', body: payingForm(options), redirect: 'manual' });
     const checkoutId = new URL(payment.headers.get('location') ?? '', options.siteUrl).searchParams.get('checkout');
     if (payment.status !== 303 || !checkoutId) throw new Error(`the demo payment failed: HTTP ${payment.status}`);
     const recorded = await supabase.functions.invoke<{ order_id: string }>('record-order', { body: { checkout_id: checkoutId } });

@@ -1,5 +1,6 @@
 // Brings up the whole local backend: the cluster, the platform bootstrap, the migrations, the
 // commerce and mail sandboxes (each in a process of its own, started beside the cluster), the
+// Stripe double when asked (stripe.ts: its process, the webhook endpoint registered there), the
 // seed, the gateway with auth, REST, realtime, storage and the edge functions, and pg_net's
 // worker with the Vault secrets scheduled jobs call them with.
 // `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
@@ -25,13 +26,14 @@ import { uploadSampleDeliverables } from './sample-deliverables.ts';
 import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
 import { startPgNetWorker } from './pg-net/worker.ts';
+import { registerWebhook, startStripeDouble } from './stripe.ts';
 import { newProjectKeys, persistentProjectKeys, type ProjectKeys } from './project-keys.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
 import { createStorageService } from './storage/service.ts';
 import { newJobSecret, storeVaultSecrets } from './vault-secrets.ts';
 
-export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, mail: 54331, web: 5173 };
+export const defaultPorts = { api: 54321, db: 54322, commerce: 54330, mail: 54331, stripe: 54332, web: 5173 };
 export const commerceStoreId = 'store_lumiere_sacree';
 
 export interface LocalStackOptions {
@@ -54,6 +56,10 @@ export interface LocalStackOptions {
   ports?: Partial<Omit<typeof defaultPorts, 'web'>>;
   /** The edge runtime's settings: the hosted plan, a custom domain, a listener for what requests use. */
   functions?: Pick<FunctionsServiceOptions, 'plan' | 'customDomain' | 'onRequestMeasured'>;
+  /** The provider the functions take payments through (COMMERCE_PROVIDER); Hostinger unless told. */
+  commerceProvider?: 'hostinger' | 'stripe';
+  /** The Stripe double runs, and the functions have its secrets, even when Hostinger takes the payments (the functions' tests). */
+  stripe?: boolean;
 }
 
 export interface LocalStack extends ProjectKeys {
@@ -63,6 +69,8 @@ export interface LocalStack extends ProjectKeys {
   storeId: string;
   /** The mail sandbox: Resend's API at /emails, the outbox page at /. */
   mailUrl: string;
+  /** The Stripe double's base URL, when it runs. */
+  stripeUrl: string | undefined;
   /** Where Storage keeps objects' bytes (`objects/<version>`). */
   storageDir: string;
   cluster: Cluster;
@@ -71,6 +79,11 @@ export interface LocalStack extends ProjectKeys {
   setLegacyKeys(on: boolean): void;
   /** Stops the gateway and starts a new one on the same port (fault tests). */
   restartGateway(): Promise<void>;
+  /**
+   * Who takes the payments from now on (COMMERCE_PROVIDER), as an owner's `secrets set` and the
+   * functions' redeploy: the gateway restarts, its functions with it. Stripe only where its double runs.
+   */
+  setCommerceProvider(name: 'hostinger' | 'stripe'): Promise<void>;
   /** The environment names of the team brief, for tests and tools. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -109,6 +122,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await (await mailStarting.catch(() => undefined))?.close();
       if (!persistent) rmSync(mailDir, { recursive: true, force: true });
     });
+    // The Stripe double, when it runs, starts here too; its webhook endpoint is registered once the API's address is known.
+    const commerceProvider = options.commerceProvider ?? 'hostinger';
+    const stripeStarting = commerceProvider === 'stripe' || options.stripe ? startStripeDouble(options.ports?.stripe ?? (persistent ? defaultPorts.stripe : 0)) : undefined;
+    stripeStarting?.catch(() => undefined); // a failure is thrown where it is awaited, below
+    stops.push(async () => (await stripeStarting?.catch(() => undefined))?.close());
     const dataDir = persistent ? await persistentDataDir(stateDir) : undefined;
     step(`PostgreSQL 15 (${dataDir ? `persistent, ${dataDir}` : 'throwaway'})`);
     const cluster = persistent ? await startCluster({ persistent, dataDir, port: await port('db') }) : await preparedCluster('seed', await port('db'));
@@ -136,13 +154,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     // The scheduled jobs' own credentials, fresh each start like the mail key: function secrets,
     // and in Vault where each job's definer function reads its own.
+    let stripeSecrets: Record<string, string> = {};
+    // For the tests, which pause and resume the endpoint's deliveries as its server going down would.
+    let stripeEndpointId: string | undefined;
+    if (stripeStarting) {
+      step('Stripe double (a process of its own), the shop\'s webhook endpoint registered there');
+      const stripe = await stripeStarting;
+      const webhook = await registerWebhook(stripe, `${apiUrl}/functions/v1/stripe-webhook`);
+      stripeSecrets = { STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: webhook.secret };
+      stripeEndpointId = webhook.id;
+    }
     const reconcileJobSecret = newJobSecret();
     const sendConfirmationsSecret = newJobSecret();
     const sendNotificationsSecret = newJobSecret();
     const functionSecrets: Record<string, string> = {
       ...readFunctionSecrets(),
-      // Always the sandbox locally, playing Hostinger: its storefront and its Ecommerce API.
-      COMMERCE_PROVIDER: 'hostinger',
+      // Always the doubles locally: Hostinger's storefront (the catalogue) and Ecommerce API, and
+      // Stripe's when it runs, whichever takes the payments.
+      COMMERCE_PROVIDER: commerceProvider,
+      ...stripeSecrets,
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
       HOSTINGER_API_URL: sandbox.url,
@@ -211,10 +241,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       SUPABASE_DB_URL: cluster.url,
       SUPABASE_JWT_SECRET: keys.jwtSecret,
+      COMMERCE_PROVIDER: commerceProvider,
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
       HOSTINGER_API_URL: sandbox.url,
       HOSTINGER_API_TOKEN: hostingerApiToken,
+      ...stripeSecrets,
+      ...(stripeEndpointId ? { STRIPE_WEBHOOK_ENDPOINT_ID: stripeEndpointId } : {}),
       SITE_URL: options.siteUrl,
       ADMIN_EMAILS: functionSecrets.ADMIN_EMAILS ?? '',
       MAIL_API_URL: mail.url,
@@ -232,6 +265,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       commerceUrl: sandbox.url,
       storeId: sandbox.storeId,
       mailUrl: mail.url,
+      stripeUrl: stripeSecrets.STRIPE_API_URL,
       storageDir,
       cluster,
       get gateway() {
@@ -241,6 +275,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         gatewayOptions.context.settings.legacyKeys = on;
       },
       async restartGateway() {
+        await gateway.close();
+        gateway = await startGateway(gatewayOptions);
+      },
+      async setCommerceProvider(name) {
+        if (name === 'stripe' && !stripeEndpointId) throw new Error('COMMERCE_PROVIDER=stripe: the Stripe double does not run on this stack (start it with `stripe: true`)');
+        functionSecrets.COMMERCE_PROVIDER = name;
+        env.COMMERCE_PROVIDER = name;
         await gateway.close();
         gateway = await startGateway(gatewayOptions);
       },

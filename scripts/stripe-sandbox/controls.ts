@@ -9,6 +9,8 @@
 //   POST /__sandbox/events/{id}/redeliver { endpoint? }         the Dashboard's "Resend"
 //   POST /__sandbox/webhook_endpoints/{id}/pause | resume       the shop's webhook down, then back
 //   GET  /__sandbox/deliveries?event=&endpoint=                 every delivery attempt made
+//   GET  /__sandbox/deliveries/next?event=&endpoint=&delivered=&timeout_ms=   the first attempt
+//        that matches, made or awaited (null past the timeout, 10 s by default, 60 s at most)
 // Errors keep Stripe's shape. sandbox-controls.ts is their client.
 import type { IncomingMessage } from 'node:http';
 import { checked } from './answer-check.ts';
@@ -46,6 +48,14 @@ export async function serveControl(req: IncomingMessage, pathname: string, query
   const ok = (body: unknown) => ({ status: 200, body });
   if (req.method === 'GET' && resource === 'deliveries' && parts.length === 1) {
     return ok({ data: state.deliveries.attempts({ event: query.get('event') ?? undefined, endpoint: query.get('endpoint') ?? undefined }) });
+  }
+  if (req.method === 'GET' && resource === 'deliveries' && id === 'next' && parts.length === 2) {
+    const delivered = query.get('delivered');
+    if (delivered !== null && delivered !== 'true' && delivered !== 'false') throw paramErrors.invalid('delivered', 'delivered is true or false.');
+    const timeoutMs = Number(query.get('timeout_ms') ?? 10_000);
+    if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) throw paramErrors.invalid('timeout_ms', 'timeout_ms is a number of milliseconds from 1 to 60000.');
+    const filter = { event: query.get('event') ?? undefined, endpoint: query.get('endpoint') ?? undefined, delivered: delivered === null ? undefined : delivered === 'true' };
+    return ok({ attempt: await state.deliveries.next(filter, timeoutMs) });
   }
   if (req.method !== 'POST') throw apiErrors.unrecognizedUrl(req.method ?? 'GET', pathname);
   const params = await jsonParams(req);

@@ -1,10 +1,11 @@
 // Events and webhooks: the endpoints (the secret given once, the refusals of an endpoint off this
 // machine or of an event the double never emits), events listed a page at a time and filtered by
 // type and creation time, kept 30 days; deliveries to the endpoints subscribed, retried with the
-// schedule while the endpoint answers 500, held while it is down, and sent again on request.
+// schedule while the endpoint answers 500, held while it is down, and sent again on request; an
+// attempt awaited by a test, made already or to come.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, deliveryAttempts, pauseDeliveries, redeliverEvent, resumeDeliveries } from './sandbox-controls.ts';
+import { advanceClock, deliveryAttempts, nextDeliveryAttempt, pauseDeliveries, redeliverEvent, resumeDeliveries } from './sandbox-controls.ts';
 import { deliveryOf, openSession, paidSession, startWebhookReceiver, useStripeSandbox, type WebhookReceiver } from './test-support.ts';
 
 const fixture = useStripeSandbox();
@@ -147,6 +148,22 @@ describe('deliveries', () => {
     await resumeDeliveries(sandbox.url, endpoint.id);
     await receiver.waitFor(deliveryOf('checkout.session.completed', session.id));
     await receiver.waitFor(deliveryOf('charge.succeeded', (await stripe.paymentIntents.retrieve(session.payment_intent as string)).latest_charge as string));
+  });
+
+  it('can be awaited: the attempt made already, the one to come once the endpoint is back, or null past the wait', async () => {
+    const { stripe, sandbox } = fixture();
+    await pauseDeliveries(sandbox.url, endpoint.id);
+    const session = await openSession(stripe);
+    await stripe.checkout.sessions.expire(session.id);
+    const [expired] = (await stripe.events.list({ type: 'checkout.session.expired', limit: 1 })).data;
+    expect(await nextDeliveryAttempt(sandbox.url, { event: expired!.id, endpoint: endpoint.id }, 50)).toBeNull();
+    const awaited = nextDeliveryAttempt(sandbox.url, { event: expired!.id, endpoint: endpoint.id, delivered: true });
+    await resumeDeliveries(sandbox.url, endpoint.id);
+    const attempt = await awaited;
+    expect(attempt).toMatchObject({ event: expired!.id, endpoint: endpoint.id, type: 'checkout.session.expired', status: 200, delivered: true });
+    expect(receiver.received.some((delivery) => delivery.event.id === expired!.id)).toBe(true);
+    expect(await nextDeliveryAttempt(sandbox.url, { event: expired!.id, endpoint: endpoint.id }, 50)).toEqual(attempt);
+    await expect(nextDeliveryAttempt(sandbox.url, { event: expired!.id }, 0)).rejects.toThrow(/timeout_ms/);
   });
 
   it('are sent again on request, the same event a second time', async () => {

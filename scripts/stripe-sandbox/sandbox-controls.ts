@@ -1,7 +1,7 @@
 // The client of the Stripe sandbox's tests-only controls (server.ts, controls.ts: `/__sandbox/…`),
 // for the sandbox's own tests and, later, the shop's: web APIs only, so that Node and Deno share
 // this one client. Each call throws with the control's answer when it is refused.
-import type { DeliveryAttempt } from './webhook-delivery.ts';
+import type { AttemptFilter, DeliveryAttempt } from './webhook-delivery.ts';
 
 /** What a test reads of the Stripe objects the controls answer. */
 export interface ControlledObject {
@@ -61,4 +61,12 @@ export async function deliveryAttempts(sandboxUrl: string, filter: { event?: str
   const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const { data } = await control<{ data: DeliveryAttempt[] }>(sandboxUrl, 'GET', `deliveries${query.size > 0 ? `?${query}` : ''}`);
   return data;
+}
+
+/** The first delivery attempt that matches, made already or awaited until it is (null past `timeoutMs`). */
+export async function nextDeliveryAttempt(sandboxUrl: string, filter: AttemptFilter, timeoutMs = 10_000): Promise<DeliveryAttempt | null> {
+  const query = new URLSearchParams({ timeout_ms: String(timeoutMs) });
+  for (const [name, value] of Object.entries(filter)) if (value !== undefined) query.set(name, String(value));
+  const { attempt } = await control<{ attempt: DeliveryAttempt | null }>(sandboxUrl, 'GET', `deliveries/next?${query}`);
+  return attempt;
 }

@@ -7,8 +7,9 @@
 // Deliveries run side by side, so events arrive in no guaranteed order, as from Stripe.
 //
 // Paused endpoints (a tests-only control: the shop's webhook "down" for a while) hold their
-// attempts, which go out when they are resumed, as Stripe's retries would once it is back.
-// `close()` stops every timer and aborts every request in flight.
+// attempts, which go out when they are resumed, as Stripe's retries would once it is back. A test
+// awaits an attempt (`next`) rather than polling for it: the endpoint has answered by then.
+// `close()` stops every timer, aborts every request in flight and answers every wait with null.
 import type { WebhookTarget } from './webhook-endpoints.ts';
 import type { EmittedEvent } from './events.ts';
 import { signatureHeader } from './signature.ts';
@@ -36,6 +37,18 @@ export interface DeliveryOptions {
   timeoutMs: number;
 }
 
+/** Which attempt a wait is for: of one event, to one endpoint, delivered or not. */
+export interface AttemptFilter {
+  event?: string;
+  endpoint?: string;
+  delivered?: boolean;
+}
+
+const matching = (filter: AttemptFilter) => (attempt: DeliveryAttempt) =>
+  (filter.event === undefined || attempt.event === filter.event) &&
+  (filter.endpoint === undefined || attempt.endpoint === filter.endpoint) &&
+  (filter.delivered === undefined || attempt.delivered === filter.delivered);
+
 export const defaultDeliveryOptions: DeliveryOptions = { retryDelaysMs: [500, 1000, 2000, 4000, 8000], timeoutMs: 10_000 };
 
 interface Job {
@@ -55,6 +68,7 @@ export class WebhookDeliveries {
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #inFlight = new Set<Promise<void>>();
   readonly #closing = new AbortController();
+  readonly #waiting = new Set<{ matches: (attempt: DeliveryAttempt) => boolean; resolve: (attempt: DeliveryAttempt | null) => void }>();
 
   constructor(
     private readonly options: DeliveryOptions,
@@ -84,12 +98,33 @@ export class WebhookDeliveries {
     for (const job of held) this.#run(job);
   }
 
-  attempts(filter: { event?: string; endpoint?: string } = {}): DeliveryAttempt[] {
-    return this.#attempts.filter((attempt) => (filter.event === undefined || attempt.event === filter.event) && (filter.endpoint === undefined || attempt.endpoint === filter.endpoint));
+  attempts(filter: AttemptFilter = {}): DeliveryAttempt[] {
+    return this.#attempts.filter(matching(filter));
+  }
+
+  /** The first attempt that matches, made already or when it is made; null after `timeoutMs` or at close. */
+  next(filter: AttemptFilter, timeoutMs: number): Promise<DeliveryAttempt | null> {
+    const made = this.#attempts.find(matching(filter));
+    if (made || this.#closing.signal.aborted) return Promise.resolve(made ?? null);
+    return new Promise((resolve) => {
+      const waiter = {
+        matches: matching(filter),
+        resolve: (attempt: DeliveryAttempt | null) => {
+          clearTimeout(timer);
+          this.#timers.delete(timer);
+          this.#waiting.delete(waiter);
+          resolve(attempt);
+        },
+      };
+      const timer = setTimeout(() => waiter.resolve(null), timeoutMs);
+      this.#timers.add(timer);
+      this.#waiting.add(waiter);
+    });
   }
 
   async close(): Promise<void> {
     this.#closing.abort();
+    for (const waiter of [...this.#waiting]) waiter.resolve(null);
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
     this.#held.clear();
@@ -136,7 +171,9 @@ export class WebhookDeliveries {
     }
     if (this.#closing.signal.aborted) return;
     const delivered = status !== null && status >= 200 && status < 300;
-    this.#attempts.push({ event: job.event.id, type: job.event.type, endpoint: job.endpointId, attempt: job.attempt, at, status, error, delivered, redelivery: job.redelivery });
+    const made: DeliveryAttempt = { event: job.event.id, type: job.event.type, endpoint: job.endpointId, attempt: job.attempt, at, status, error, delivered, redelivery: job.redelivery };
+    this.#attempts.push(made);
+    for (const waiter of [...this.#waiting]) if (waiter.matches(made)) waiter.resolve(made);
     const pair = `${job.event.id} ${job.endpointId}`;
     if (delivered && this.#pending.delete(pair)) job.event.pending_webhooks -= 1;
     if (delivered || job.redelivery) return;

@@ -1,9 +1,16 @@
-// What the functions need of a commerce provider, whichever it is (ARCHITECTURE.md, "The commerce
-// service"): price a cart from the catalogue, open a hosted checkout, find the payments of pending
-// checkouts, list the payments and refunds of a recent window, and refund where the provider's API
-// can. `COMMERCE_PROVIDER` chooses the implementation: `hostinger` (hostinger/provider.ts) is the
-// one there is. Whatever goes wrong at the provider is a CommerceError.
+// What the functions need of commerce, whichever provider takes the payments (ARCHITECTURE.md,
+// "The commerce service"). Two halves: the catalogue that prices a cart (the storefront API,
+// COMMERCE_API_URL, whatever the provider), and the provider that takes the money: open a hosted
+// checkout for a priced cart, find the payments of pending checkouts, list the payments and
+// refunds of a recent window, and refund where the provider's API can. A provider that knows its
+// checkouts (it answers an id of its own for each) gets that id back with every pending checkout;
+// one that does not (Hostinger) matches payments by what was bought. `COMMERCE_PROVIDER` chooses
+// the implementation: `hostinger` (hostinger/provider.ts, the default) or `stripe`
+// (stripe/provider.ts). Whatever goes wrong at the provider is a CommerceError.
 import { HostingerProvider } from './hostinger/provider.ts';
+import { HostingerStorefront } from './hostinger/storefront.ts';
+import { stripeFromEnv } from './stripe/client.ts';
+import { StripeProvider } from './stripe/provider.ts';
 import { requireEnv } from './supabase.ts';
 
 /** A purchasable unit as the catalogue prices it today. */
@@ -21,19 +28,38 @@ export interface CatalogueVariant {
   stock: number | null;
 }
 
-/** Spec §7's checkout body; `successUrl` already names the shop's own checkout. */
-export interface CheckoutRequest {
-  items: { variant_id: string; quantity: number }[];
-  successUrl: string;
-  cancelUrl: string;
-  locale: string;
-  timeZone: string;
+/** Where the prices come from: today's entries of the given variant ids; ids the store does not sell are absent. */
+export interface Catalogue {
+  findVariants(variantIds: string[]): Promise<Map<string, CatalogueVariant>>;
 }
 
 export interface PricedLine {
   variant_id: string;
   quantity: number;
   unit_price_cents: number;
+}
+
+/** A cart create-checkout priced, to open at the provider before it is recorded as pending. */
+export interface CheckoutToOpen {
+  /** The shop's own id of the pending checkout (`checkout_sessions.id`). */
+  id: string;
+  /** When it was priced: a retry of the same checkout asks the provider for the very same thing. */
+  pricedAt: Date;
+  lines: (PricedLine & { product_title: string; variant_title: string })[];
+  currency: string;
+  /** The buyer's account e-mail; null when the account has none. */
+  buyerEmail: string | null;
+  /** On the shop's site; already names the shop's checkout (`?checkout=<id>`). */
+  successUrl: string;
+  cancelUrl: string;
+  locale: string;
+  timeZone: string;
+}
+
+/** The hosted page, and the provider's own id of the checkout when it gives one. */
+export interface OpenedCheckout {
+  url: string;
+  providerCheckoutId?: string;
 }
 
 /** A checkout as create-checkout priced it, waiting for its payment. */
@@ -45,6 +71,8 @@ export interface PricedCheckout {
   created_at: string;
   /** The buyer's e-mail when they checked out; null for checkouts older than it was kept. */
   buyer_email: string | null;
+  /** The provider's id of this checkout, when it gave one (`OpenedCheckout.providerCheckoutId`). */
+  provider_checkout_id: string | null;
 }
 
 /** A payment the provider holds: what was paid, under which e-mail, and the number its owner sees. */
@@ -61,13 +89,18 @@ export interface ProviderPayment {
 /**
  * `paid`: one payment only can be the checkout's. `not_found`: none yet. `ambiguous`: several
  * payments could each be it, which only the administrator can tell apart. `not_asked`: the run's
- * budget of requests ran out before this checkout's candidates could be read.
+ * budget of requests ran out before this checkout's candidates could be read. Only a provider that
+ * knows its checkouts can tell two more: `processing`, paid by a means that settles days later (a
+ * SEPA debit), not to be given up meanwhile; `closed`, never to be paid (expired, or its debit
+ * failed).
  */
 export type PaymentLookup =
   | { status: 'paid'; payment: ProviderPayment }
   | { status: 'not_found' }
   | { status: 'ambiguous'; candidates: ProviderPayment[] }
-  | { status: 'not_asked' };
+  | { status: 'not_asked' }
+  | { status: 'processing' }
+  | { status: 'closed' };
 
 /** Of the given payment ids, those a recorded order names, each with that order's checkout. */
 export type TakenPayments = (paymentIds: string[]) => Promise<Map<string, string>>;
@@ -106,8 +139,7 @@ export interface CommerceProvider {
   readonly name: string;
   /** Where the administrator refunds when the API cannot (`refund` is null): the provider's dashboard. */
   readonly dashboardUrl: string;
-  findVariants(variantIds: string[]): Promise<Map<string, CatalogueVariant>>;
-  openCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+  openCheckout(checkout: CheckoutToOpen): Promise<OpenedCheckout>;
   /** The payment of each checkout; a payment `taken` names for another checkout, or one found for an earlier checkout of the list, is no candidate. */
   findPayments(checkouts: PricedCheckout[], taken: TakenPayments): Promise<Map<string, PaymentLookup>>;
   /** The payments made since a time, newest first, as the provider lists them: without their lines. */
@@ -123,16 +155,22 @@ export interface CommerceProvider {
   readonly refund: ((paymentId: string, request: RefundRequest) => Promise<ProviderRefund | null>) | null;
 }
 
-/** The requests one function call may make of a provider: a minute's run stays within Hostinger's rate limit. */
+/** The requests one function call may make of a provider: a minute's run stays within Hostinger's rate limit (and Stripe's, 25 a second in test mode). */
 export const requestsPerCall = 60;
+
+/** The storefront API: the catalogue whichever provider takes the payments, and Hostinger's hosted checkout. */
+const storefrontFromEnv = () => new HostingerStorefront(requireEnv('COMMERCE_API_URL').replace(/\/+$/, ''), requireEnv('COMMERCE_STORE_ID'));
+
+export const catalogueFromEnv = (): Catalogue => storefrontFromEnv();
 
 export function providerFromEnv(): CommerceProvider {
   const name = Deno.env.get('COMMERCE_PROVIDER') || 'hostinger';
-  if (name !== 'hostinger') throw new Error(`COMMERCE_PROVIDER=${name}: the providers are: hostinger`);
+  if (name === 'stripe') return new StripeProvider(stripeFromEnv(), requestsPerCall);
+  if (name !== 'hostinger') throw new Error(`COMMERCE_PROVIDER=${name}: the providers are: hostinger, stripe`);
   return new HostingerProvider({
-    storefrontUrl: requireEnv('COMMERCE_API_URL').replace(/\/+$/, ''),
-    storeId: requireEnv('COMMERCE_STORE_ID'),
+    storefront: storefrontFromEnv(),
     apiUrl: (Deno.env.get('HOSTINGER_API_URL') || 'https://developers.hostinger.com').replace(/\/+$/, ''),
+    storeId: requireEnv('COMMERCE_STORE_ID'),
     apiToken: requireEnv('HOSTINGER_API_TOKEN'),
     requestBudget: requestsPerCall,
   });

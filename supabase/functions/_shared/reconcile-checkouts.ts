@@ -6,7 +6,8 @@
 // a hosted page left open can still be paid, and its payment is never dropped.
 // - paid: recorded by `record_order`, naming the payment (idempotent, so a racing record-order
 //   makes the same one order; a payment another checkout took meanwhile leaves this one pending);
-// - nothing paid: still pending, until its lifetime is over, then `expired`;
+// - nothing paid: still pending, until its lifetime is over, then `expired` (at once when the
+//   provider closed it unpaid; never while a debit is on its way);
 // - several payments could each be it: filed in payment_issues (`ambiguous`), set aside as
 //   `needs_review`, and the candidates filed as unmatched payments for the administrator to
 //   attach by hand.
@@ -77,7 +78,7 @@ async function pendingCheckouts(service: SupabaseClient, userId: string | undefi
 const lifetimeOf = (checkout: PendingCheckout) => (checkout.user_id === null ? detachedLifetimeMs : checkoutLifetimeMs);
 
 /** Only a checkout not recorded changes status: a late record-order's `completed` stands. */
-async function markPending(service: SupabaseClient, ids: string[], status: 'expired' | 'needs_review'): Promise<void> {
+export async function markPending(service: SupabaseClient, ids: string[], status: 'expired' | 'needs_review'): Promise<void> {
   if (ids.length === 0) return;
   const { error } = await service.from('checkout_sessions').update({ status }).in('id', ids).in('status', ['pending', 'canceled', 'expired']);
   if (error) throw new Error(`marking ${ids.length} checkouts ${status}: ${error.message}`);
@@ -104,7 +105,9 @@ export async function fileUnmatchedPayments(service: SupabaseClient, payments: P
 /** A checkout with no ambiguity about it: recorded, expired, or still waiting. */
 async function settle(service: SupabaseClient, checkout: PendingCheckout, lookup: PaymentLookup | undefined): Promise<'recorded' | 'expired' | 'still_pending'> {
   if (lookup?.status === 'paid') return (await recordPaidCheckout(service, checkout.id, checkout.user_id, lookup.payment)) ? 'recorded' : 'still_pending';
-  if (lookup?.status === 'not_asked') return 'still_pending';
+  // A debit on its way is waited for, whatever its age; a checkout the provider closed unpaid is over now.
+  if (lookup?.status === 'not_asked' || lookup?.status === 'processing') return 'still_pending';
+  if (lookup?.status === 'closed') return checkout.status === 'pending' ? 'expired' : 'still_pending';
   return checkout.status === 'pending' && Date.now() - Date.parse(checkout.created_at) > lifetimeOf(checkout) ? 'expired' : 'still_pending';
 }
 

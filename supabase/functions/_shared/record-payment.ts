@@ -1,14 +1,16 @@
-// What turns a checkout into an order, shared by record-order (the buyer back on /success) and
-// reconcile-checkouts (the schedule and the buyer's next visit): the provider finds the payment of
-// the checkout create-checkout priced (commerce-provider.ts), then the SQL function `record_order`
-// writes the order once per checkout however many callers race, naming that payment. A payment can
-// pay for one checkout only: the database refuses a second (orders.payment_id is unique).
+// What turns a checkout into an order, for the three doors a payment comes in by: record-order (the
+// buyer back on /success), stripe-webhook (Stripe telling of it) and reconcile-checkouts (the
+// schedule and the buyer's next visit). The provider finds the payment of the checkout
+// create-checkout priced (commerce-provider.ts, `findPayments`), then the SQL function
+// `record_order` writes the order once per checkout however many callers race, naming that
+// payment. A payment can pay for one checkout only: the database refuses a second
+// (orders.payment_id is unique).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ProviderPayment, TakenPayments } from './commerce-provider.ts';
-import type { OrderToConfirm } from './order-confirmation.ts';
+import { confirmOrder, type OrderToConfirm } from './order-confirmation.ts';
 
 /** The columns of `checkout_sessions` that a provider matches payments against. */
-export const pricedCheckoutColumns = 'id, items, total_amount_cents, currency, created_at, buyer_email';
+export const pricedCheckoutColumns = 'id, items, total_amount_cents, currency, created_at, buyer_email, provider_checkout_id';
 
 /** Of these payments, those a recorded order already names, with that order's checkout. */
 export function takenPayments(service: SupabaseClient): TakenPayments {
@@ -45,4 +47,19 @@ export async function recordPaidOrder(service: SupabaseClient, checkoutId: strin
   const recorded = data as { order_id?: unknown; confirmation: OrderToConfirm | null } | null;
   if (error || typeof recorded?.order_id !== 'string') throw new Error(`record_paid_order(${checkoutId}): ${error?.message ?? 'no order id'}`);
   return { orderId: recorded.order_id, confirmation: recorded.confirmation };
+}
+
+/**
+ * The fulfilment of one checkout the provider found paid, for record-order and stripe-webhook: the
+ * order recorded (the same id whoever calls first), and its confirmation sent now, the buyer being
+ * on /success or about to be, rather than at the next minute's send-confirmations (which sends
+ * what this does not: a failure here only logs). An erased buyer's checkout is recorded detached,
+ * with no mail. Null when the payment is another checkout's.
+ */
+export async function fulfilCheckout(service: SupabaseClient, checkout: { id: string; user_id: string | null }, payment: ProviderPayment): Promise<string | null> {
+  if (checkout.user_id === null) return recordPaidCheckout(service, checkout.id, null, payment);
+  const recorded = await recordPaidOrder(service, checkout.id, checkout.user_id, payment);
+  if (!recorded) return null;
+  await confirmOrder(service, recorded.orderId, recorded.confirmation);
+  return recorded.orderId;
 }

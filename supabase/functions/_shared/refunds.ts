@@ -1,10 +1,10 @@
 // Recording refunds and disputes the provider confirmed (or that were made elsewhere), for
-// refund-order and reconcile-checkouts alike: the order's lines as the database holds them, a
-// provider's refund mapped onto them (its lines, or what it says it gave back in all), and
-// `record_refund` / `record_dispute` (service role), after which the buyer's stamped copies of
-// the refunded lines are removed from storage.
+// refund-order, reconcile-checkouts and stripe-webhook alike: the order's lines as the database
+// holds them, a provider's refund mapped onto them (its lines, or what it says it gave back in
+// all), and `record_refund` / `record_dispute` (service role), after which the buyer's stamped
+// copies of the refunded lines are removed from storage.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { RefundState } from './commerce-provider.ts';
+import type { ProviderDispute, RefundState } from './commerce-provider.ts';
 import { mailCreditNote } from './credit-note-mail.ts';
 
 export interface OrderLine {
@@ -115,12 +115,52 @@ export async function recordRefund(service: SupabaseClient, record: RefundRecord
   return { data: recorded, error: null };
 }
 
-/** record_dispute (a lost one records its refund), then the stamped copies' removal and the credit note's e-mail. */
+/** record_dispute refuses to reopen or change a dispute it recorded closed: news older than what it knows. */
+const closedAlready = (error: { code?: string; message: string }) => error.code === '22023' && error.message.includes('is already');
+
+/**
+ * record_dispute (a lost one records its refund), then the stamped copies' removal and the credit
+ * note's e-mail. A dispute recorded closed already stays as it is: news of it open, arriving late,
+ * is repeated news.
+ */
 export async function recordDispute(service: SupabaseClient, orderId: string, disputeId: string, status: 'open' | 'won' | 'lost'): Promise<{ repeated: boolean }> {
   const { data, error } = await service.rpc('record_dispute', { p_order_id: orderId, p_dispute_id: disputeId, p_status: status });
+  if (error && closedAlready(error)) return { repeated: true };
   if (error) throw new Error(`record_dispute(${orderId}, ${disputeId}, ${status}): ${error.message}`);
   const answer = data as { repeated: boolean; stamped_paths: string[]; credit_note_id?: string };
   await removeStampedCopies(service, answer.stamped_paths);
   if (answer.credit_note_id) await mailCreditNote(service, answer.credit_note_id);
   return { repeated: answer.repeated };
+}
+
+/** The reason of a credit note for money the provider gave back outside the shop (its dashboard, its support). */
+const madeAtTheService = 'Remboursement effectué auprès du service de paiement';
+
+export type RefundStateOutcome = 'recorded' | 'repeated' | 'nothing_new' | 'no_order' | 'refused';
+
+/**
+ * What a provider says it gave back on a payment in all, less what the shop recorded, as one credit
+ * note under an id naming that total (`<provider>:<payment>:<total>`): once, however often the same
+ * state is told. `no_order` while the payment's order is not recorded yet; `refused` (logged) when
+ * the database will not have it (more than paid: a line refunded offline meanwhile).
+ */
+export async function recordRefundState(service: SupabaseClient, providerName: string, state: RefundState): Promise<RefundStateOutcome> {
+  const order = await readOrder(service, { paymentId: state.paymentId });
+  if (!order) return 'no_order';
+  const lines = linesOfRefundState(order, state);
+  if (lines.length === 0) return 'nothing_new';
+  const refundId = `${providerName}:${state.paymentId}:${state.refundedCents}`;
+  const { data, error } = await recordRefund(service, { orderId: order.id, refundId, source: 'commerce', reason: madeAtTheService, lines, createdBy: null });
+  if (error) {
+    console.error(`recording refund ${refundId} of order ${order.id}: ${error.message}`);
+    return 'refused';
+  }
+  return data!.repeated ? 'repeated' : 'recorded';
+}
+
+/** A dispute as the provider tells it, on the order of its payment; `no_order` while that order is not recorded yet. */
+export async function recordProviderDispute(service: SupabaseClient, dispute: ProviderDispute): Promise<'recorded' | 'repeated' | 'no_order'> {
+  const order = await readOrder(service, { paymentId: dispute.paymentId });
+  if (!order) return 'no_order';
+  return (await recordDispute(service, order.id, dispute.id, dispute.status)).repeated ? 'repeated' : 'recorded';
 }

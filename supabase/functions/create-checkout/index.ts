@@ -2,15 +2,17 @@
 // the catalogue (never from the request), stock and purchasability are checked, the return URLs
 // must be on the site, both consent boxes must be ticked on the CGV in force (consent.ts), and the
 // pending checkout is recorded with that consent, under an id of the shop's own, for record-order
-// to match to its payment and copy later. The buyer comes back to `/success?checkout=<that id>`:
-// Hostinger's checkout tells nothing of its own. The body has no e-mail field, so none is passed:
-// the buyer types it on Hostinger's page; the checkout row (`checkout_sessions`, service role) keeps
-// the priced lines and the buyer's account e-mail. Limits (claim_checkout() within begin_checkout()):
+// to match to its payment and copy later. The buyer comes back to `/success?checkout=<that id>`.
+// The provider gets the priced checkout (the shop's id, the lines with their titles, the currency,
+// the buyer's account e-mail, the return URLs) and takes of it what its API takes (Hostinger's
+// storefront: the variants, quantities and URLs alone); a provider that answers an id of its own
+// for the checkout has it recorded beside the shop's (`provider_checkout_id`). The checkout row
+// (`checkout_sessions`, service role) keeps the priced lines and the buyer's account e-mail. Limits (claim_checkout() within begin_checkout()):
 // 5 checkouts in 10 minutes, 3 pending at once (see beginCheckout). Round trips, as
 // `npm run bench:load -- --rate …` counts them: database 2 (begin_checkout() as the buyer, the
 // pending checkout's insert), commerce 2 (the catalogue, the hosted checkout); no auth call
 // (requireUser verifies the token locally).
-import { type CatalogueVariant, type CommerceProvider, providerFromEnv } from '../_shared/commerce-provider.ts';
+import { catalogueFromEnv, type CatalogueVariant, type CommerceProvider, providerFromEnv } from '../_shared/commerce-provider.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
@@ -99,7 +101,7 @@ Deno.serve(limitBody(async (request) => {
     requireSiteOrigin('cancelUrl', body.cancelUrl);
     const provider = providerFromEnv();
     const consent = recordedConsent(await beginCheckout(request, user.id, requireTickedBoxes(body.consent).cgvVersion, provider));
-    const catalogue = await provider.findVariants(body.items.map((item) => item.variant_id));
+    const catalogue = await catalogueFromEnv().findVariants(body.items.map((item) => item.variant_id));
     const lines = body.items.map(({ variant_id, quantity }) => {
       const variant = catalogue.get(variant_id);
       if (!variant) throw badRequest('unknown_variant', `The catalogue has no variant ${variant_id}.`);
@@ -115,8 +117,13 @@ Deno.serve(limitBody(async (request) => {
     const checkoutId = crypto.randomUUID();
     const successUrl = new URL(body.successUrl);
     successUrl.searchParams.set('checkout', checkoutId);
+    const buyerEmail = user.email || null;
     const checkout = await provider.openCheckout({
-      items: lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
+      id: checkoutId,
+      pricedAt: new Date(),
+      lines,
+      currency,
+      buyerEmail,
       successUrl: successUrl.toString(),
       cancelUrl: body.cancelUrl,
       locale: body.locale,
@@ -125,7 +132,8 @@ Deno.serve(limitBody(async (request) => {
     const { error } = await serviceClient().from('checkout_sessions').insert({
       id: checkoutId,
       user_id: user.id,
-      buyer_email: user.email || null,
+      buyer_email: buyerEmail,
+      provider_checkout_id: checkout.providerCheckoutId ?? null,
       items: lines,
       total_amount_cents: total,
       currency,

@@ -3,14 +3,16 @@
 // tells no refund as such: the orders given money back, or canceled, in the window are read again,
 // and what each says it gave back in all (`refunded_total`, `returned_quantity`), less what the
 // shop recorded, becomes one credit note, under an id that names that total: once each, however
-// many runs see it. A refund of an order the shop has not recorded yet waits for a later run.
+// many runs see it. Stripe tells them as events, read as the newest state of each charge and
+// dispute (_shared/stripe/events.ts), the same as its webhooks tell them at once (stripe-webhook).
+// A refund of an order the shop has not recorded yet waits for a later run.
 //
 // The window: 120 days, the card networks' usual limit for a chargeback, well past the 14 days a
 // buyer may withdraw; an order all given back, as the shop recorded it, is not read again.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CommerceProvider } from '../_shared/commerce-provider.ts';
 import { CommerceError } from '../_shared/errors.ts';
-import { linesOfRefundState, readOrder, recordDispute, recordRefund } from '../_shared/refunds.ts';
+import { recordProviderDispute, recordRefundState } from '../_shared/refunds.ts';
 
 export interface RefundsSummary {
   /** Refunds recorded by this run (new credit notes). */
@@ -20,7 +22,6 @@ export interface RefundsSummary {
 }
 
 const lookBackMs = 120 * 24 * 60 * 60 * 1000;
-const madeAtTheService = 'Remboursement effectué auprès du service de paiement';
 
 /** Of these payments, those whose order the shop recorded as all given back. */
 function allGivenBack(service: SupabaseClient) {
@@ -47,30 +48,19 @@ export async function pickUpRefundsAndDisputes(service: SupabaseClient, provider
   }
 
   for (const state of changes.refunds) {
-    const order = await readOrder(service, { paymentId: state.paymentId });
-    if (!order) {
-      console.warn(`refund of payment ${state.paymentId}: no recorded order yet; next run`);
-      continue;
-    }
-    const lines = linesOfRefundState(order, state);
-    if (lines.length === 0) continue;
-    const refundId = `${provider.name}:${state.paymentId}:${state.refundedCents}`;
-    const { data, error } = await recordRefund(service, { orderId: order.id, refundId, source: 'commerce', reason: madeAtTheService, lines, createdBy: null });
-    // One refund the database refuses (more than paid: a line the shop refunded offline meanwhile) must not hide the others.
-    if (error) console.error(`recording refund ${refundId} of order ${order.id}: ${error.message}`);
-    else if (!data!.repeated) summary.refunds++;
+    // One refund the database refuses must not hide the others: recordRefundState logs it.
+    const outcome = await recordRefundState(service, provider.name, state);
+    if (outcome === 'no_order') console.warn(`refund of payment ${state.paymentId}: no recorded order yet; next run`);
+    if (outcome === 'recorded') summary.refunds++;
   }
 
   for (const dispute of changes.disputes) {
-    const order = await readOrder(service, { paymentId: dispute.paymentId });
-    if (!order) {
-      console.warn(`dispute ${dispute.id} of payment ${dispute.paymentId}: no recorded order yet; next run`);
-      continue;
-    }
     try {
-      if (!(await recordDispute(service, order.id, dispute.id, dispute.status)).repeated) summary.disputes++;
+      const outcome = await recordProviderDispute(service, dispute);
+      if (outcome === 'no_order') console.warn(`dispute ${dispute.id} of payment ${dispute.paymentId}: no recorded order yet; next run`);
+      if (outcome === 'recorded') summary.disputes++;
     } catch (error) {
-      console.error(`recording dispute ${dispute.id} of order ${order.id}`, error);
+      console.error(`recording dispute ${dispute.id} of payment ${dispute.paymentId}`, error);
     }
   }
   return summary;

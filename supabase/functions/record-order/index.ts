@@ -4,7 +4,8 @@
 // SQL function `record_paid_order` writes the order and its items in one transaction, naming that
 // payment, once per checkout however many calls race (record_order), and returns what the buyer's
 // confirmation e-mail says, which leaves at once (once per order). Several candidate payments: 409
-// `checkout_needs_review`, for the administrator; none: 409 `payment_not_completed`. Round trips:
+// `checkout_needs_review`, for the administrator; a debit still on its way (a provider that tells
+// it: Stripe's SEPA debit): 409 `payment_processing`; none: 409 `payment_not_completed`. Round trips:
 // database 4 (the checkout read as the buyer, the orders naming the candidate payments,
 // record_paid_order(), the confirmation's mark), commerce 2 (Hostinger's orders since the checkout
 // opened, each candidate in full: one for a buyer who paid once), mail 1; no auth call.
@@ -12,14 +13,17 @@ import { type PricedCheckout, providerFromEnv } from '../_shared/commerce-provid
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
-import { confirmOrder } from '../_shared/order-confirmation.ts';
 import { parseBody, RecordOrderBody } from '../_shared/schemas.ts';
 import { requireUser } from '../_shared/caller.ts';
 import { callerClient, serviceClient } from '../_shared/supabase.ts';
-import { pricedCheckoutColumns, recordPaidOrder, takenPayments } from '../_shared/record-payment.ts';
+import { fulfilCheckout, pricedCheckoutColumns, takenPayments } from '../_shared/record-payment.ts';
 
 const needsReview = () => new HttpError(409, 'checkout_needs_review', 'Several payments could be this checkout\'s; the shop checks them by hand.');
 const notPaidYet = () => new HttpError(409, 'payment_not_completed', 'No payment of this checkout has reached the shop (yet).');
+const debitOnItsWay = () =>
+  new HttpError(409, 'payment_processing', 'Paiement en cours de traitement', {
+    detail: 'Votre paiement par prélèvement est en cours de traitement : votre commande sera enregistrée dès que votre banque l’aura confirmé.',
+  });
 
 Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
@@ -49,15 +53,13 @@ Deno.serve(limitBody(async (request) => {
 
     const lookup = (await providerFromEnv().findPayments([checkout], takenPayments(service))).get(checkout.id);
     if (lookup?.status === 'ambiguous') throw needsReview();
+    if (lookup?.status === 'processing') throw debitOnItsWay();
     if (lookup?.status !== 'paid') throw notPaidYet();
 
-    // One call records the order and reads what its confirmation says.
-    const recorded = await recordPaidOrder(service, checkout.id, user.id, lookup.payment);
-    if (!recorded) throw notPaidYet();
-    // The buyer is on /success: their confirmation goes now rather than at the next minute's
-    // send-confirmations (which sends what this does not: a failure here only logs).
-    await confirmOrder(service, recorded.orderId, recorded.confirmation);
-    return jsonResponse({ order_id: recorded.orderId });
+    // One call records the order and reads what its confirmation says, which goes now.
+    const orderId = await fulfilCheckout(service, { id: checkout.id, user_id: user.id }, lookup.payment);
+    if (!orderId) throw notPaidYet();
+    return jsonResponse({ order_id: orderId });
   } catch (error) {
     return errorResponse(error);
   }

@@ -46,10 +46,11 @@ function assertTooLarge(answer: Awaited<ReturnType<typeof post>>, what: string):
   assert.match(answer.body.error.message, /65536 bytes/, what);
 }
 
-Deno.test('the functions under test are all twelve', () => {
+Deno.test('the functions under test are all thirteen', () => {
   assert.deepEqual(functionNames(), [
     'attach-deliverable', 'contact-captcha', 'create-checkout', 'delete-account', 'invoice-pdf',
     'issue-download', 'reconcile-checkouts', 'record-order', 'refund-order', 'send-confirmations', 'send-notifications', 'set-admin-role',
+    'stripe-webhook',
   ]);
 });
 

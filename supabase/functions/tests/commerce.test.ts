@@ -6,7 +6,9 @@
 // CommerceError, which the functions answer with 502 and a clear message.
 import assert from 'node:assert/strict';
 import { CommerceError, errorResponse, HttpError } from '../_shared/errors.ts';
-import { HostingerOrders, RequestBudget } from '../_shared/hostinger/ecommerce-api.ts';
+import { HostingerOrders } from '../_shared/hostinger/ecommerce-api.ts';
+import { RequestBudget } from '../_shared/request-budget.ts';
+import { HostingerProvider } from '../_shared/hostinger/provider.ts';
 import { RateLimited } from '../_shared/hostinger/http.ts';
 import { HostingerStorefront } from '../_shared/hostinger/storefront.ts';
 import { pressPaymentButton } from './commerce_sandbox.ts';
@@ -120,6 +122,38 @@ Deno.test('opens a checkout with spec §7\'s body and reads the page\'s address 
   try {
     await assert.rejects(new HostingerStorefront(`http://127.0.0.1:${echo.addr.port}`, 's1').openCheckout(request), CommerceError, 'a page that is no http(s) address is refused');
     assert.deepEqual(body, request, 'the body is exactly the seed\'s: items, successUrl, cancelUrl, locale, timeZone');
+  } finally {
+    await echo.shutdown();
+  }
+});
+
+Deno.test('the provider opens Hostinger\'s checkout of a priced cart with spec §7\'s body alone, and answers no id of its own', async () => {
+  let body: unknown;
+  const echo = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, async (incoming) => {
+    body = await incoming.json();
+    return Response.json({ url: 'https://pay.test/c/2' });
+  });
+  const provider = new HostingerProvider({
+    storefront: new HostingerStorefront(`http://127.0.0.1:${echo.addr.port}`, 's1'),
+    storeId: 's1',
+    apiUrl: env.commerceUrl,
+    apiToken: env.hostingerApiToken,
+    requestBudget: 1,
+  });
+  try {
+    const opened = await provider.openCheckout({
+      id: 'c2',
+      pricedAt: new Date(),
+      lines: [{ variant_id: 'v1', quantity: 2, unit_price_cents: 2000, product_title: 'Enseignement', variant_title: 'PDF' }],
+      currency: 'eur',
+      buyerEmail: 'acheteuse@example.test',
+      successUrl: 'https://shop.test/success?checkout=c2',
+      cancelUrl: 'https://shop.test/store',
+      locale: 'fr',
+      timeZone: 'Europe/Paris',
+    });
+    assert.deepEqual(opened, { url: 'https://pay.test/c/2' });
+    assert.deepEqual(body, { items: [{ variant_id: 'v1', quantity: 2 }], successUrl: 'https://shop.test/success?checkout=c2', cancelUrl: 'https://shop.test/store', locale: 'fr', timeZone: 'Europe/Paris' }, 'no price, title, e-mail nor id reaches the storefront, whose body has no such field');
   } finally {
     await echo.shutdown();
   }

@@ -32,7 +32,7 @@ Deno.test('a tampered price in the request changes nothing: lines are priced fro
   assert.match(answer.body.url, /^https?:\/\//);
 
   const expected = effectivePrice(onSale) * 2 + effectivePrice(regular);
-  const { data: rows, error } = await buyer.client.from('checkout_sessions').select('id, items, total_amount_cents, currency, status, buyer_email');
+  const { data: rows, error } = await buyer.client.from('checkout_sessions').select('id, items, total_amount_cents, currency, status, buyer_email, provider_checkout_id');
   assert.equal(error, null);
   assert.equal(rows!.length, 1, 'one pending checkout, readable by its buyer');
   const row = rows![0]!;
@@ -41,6 +41,7 @@ Deno.test('a tampered price in the request changes nothing: lines are priced fro
   assert.equal(row.status, 'pending');
   assert.match(row.id, /^[0-9a-f-]{36}$/, 'the checkout is under an id of the shop\'s own');
   assert.equal(row.buyer_email, buyer.email, 'with the e-mail its payment is first looked for under');
+  assert.equal(row.provider_checkout_id, null, 'Hostinger\'s checkout gives no id of its own');
   const unitPrices = Object.fromEntries(row.items.map((line: { variant_id: string; unit_price_cents: number }) => [line.variant_id, line.unit_price_cents]));
   assert.deepEqual(unitPrices, { [onSale.variantId]: effectivePrice(onSale), [regular.variantId]: effectivePrice(regular) });
 

@@ -62,7 +62,6 @@ function refundingProvider(disputes: ProviderDispute[] = []) {
   const provider: CommerceProvider = {
     name: 'test-double',
     dashboardUrl: 'https://dashboard.test/',
-    findVariants: unused,
     openCheckout: unused,
     findPayments: unused,
     paymentsSince: unused,

@@ -178,6 +178,7 @@ export type Database = {
           id: string
           invoice_buyer: Json | null
           items: NonNullable<Json>
+          provider_checkout_id: string | null
           status: string
           total_amount_cents: number
           user_id: string | null
@@ -194,6 +195,7 @@ export type Database = {
           id: string
           invoice_buyer?: Json | null
           items: NonNullable<Json>
+          provider_checkout_id?: string | null
           status?: string
           total_amount_cents: number
           user_id?: string | null
@@ -209,6 +211,7 @@ export type Database = {
           id?: string
           invoice_buyer?: Json | null
           items?: NonNullable<Json>
+          provider_checkout_id?: string | null
           status?: string
           total_amount_cents?: number
           user_id?: string | null
@@ -1121,6 +1124,10 @@ export type Database = {
         }
       }
       claim_checkout: { Args: Record<PropertyKey, never>; Returns: undefined }
+      claim_stripe_webhook_event: {
+        Args: { p_event_id: string; p_type: string }
+        Returns: boolean
+      }
       contact_form_token: { Args: Record<PropertyKey, never>; Returns: string }
       credit_note_document: {
         Args: { p_credit_note_id: string }
@@ -1258,6 +1265,10 @@ export type Database = {
           p_subject: string
           p_website?: string
         }
+        Returns: undefined
+      }
+      stripe_webhook_event_handled: {
+        Args: { p_event_id: string }
         Returns: undefined
       }
     }

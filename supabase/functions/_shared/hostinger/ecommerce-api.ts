@@ -5,11 +5,12 @@
 // made it: the provider (provider.ts) matches them.
 //
 // Authorised by an hPanel API token (HOSTINGER_API_TOKEN, a function secret), which carries its
-// owner's permissions. Each run of a function gets a budget of requests (`RequestBudget`): past it,
+// owner's permissions. Each run of a function gets a budget of requests (`RequestBudget`,
+// ../request-budget.ts): past it,
 // or at Hostinger's 429, the run asks nothing more and leaves the rest for the next one.
 import { z } from 'zod';
-import { CommerceError } from '../errors.ts';
 import { callJson } from './http.ts';
+import type { RequestBudget } from '../request-budget.ts';
 
 const cents = z.number().int();
 
@@ -55,23 +56,6 @@ export interface OrderFilters {
   status?: Array<'pending' | 'completed' | 'archived' | 'canceled' | 'requires_action'>;
   /** Inclusive, as an ISO date-time in UTC. */
   createdFrom?: Date;
-}
-
-/** The run asked all its budget allows: what is left waits for the next run. */
-export class BudgetSpent extends CommerceError {
-  constructor() {
-    super('the request budget of this run is spent; the rest waits for the next run');
-  }
-}
-
-/** The requests one run may make; shared by everything the run asks. */
-export class RequestBudget {
-  constructor(private remaining: number) {}
-
-  take(): void {
-    if (this.remaining <= 0) throw new BudgetSpent();
-    this.remaining--;
-  }
 }
 
 // Every listing walks at most this many pages of 50: a minute's run looks at what is recent.

@@ -1,17 +1,19 @@
-// The Hostinger provider: the storefront for the catalogue and the hosted checkout, the Ecommerce
-// API for the orders its checkouts make. Nothing ties such an order to the checkout the shop
+// The Hostinger provider: the storefront's hosted checkout, the Ecommerce API for the orders its
+// checkouts make (the catalogue is the storefront's, for every provider: commerce-provider.ts). Nothing ties such an order to the checkout the shop
 // priced, so a payment is matched: a paid order of the buyer's e-mail (in any case), made after
 // the checkout opened (less ten minutes of clock skew), for the same lines at the same unit prices,
 // the same total and currency, that no recorded order names yet. One such order is the payment;
 // two or more are for the administrator to tell apart. Hostinger has no refund endpoint and no
 // disputes: refunds are made in hPanel and read back from the orders, as their `refunded_total`
 // and `returned_quantity`.
-import type { CatalogueVariant, CheckoutRequest, CommerceProvider, PaymentLookup, PricedCheckout, ProviderPayment, RefundState, SettledPayments, TakenPayments } from '../commerce-provider.ts';
-import { BudgetSpent, type HostingerOrder, type HostingerOrderSummary, HostingerOrders, type PaymentStatus, RequestBudget } from './ecommerce-api.ts';
+import type { CheckoutToOpen, CommerceProvider, OpenedCheckout, PaymentLookup, PricedCheckout, ProviderPayment, RefundState, SettledPayments, TakenPayments } from '../commerce-provider.ts';
+import { BudgetSpent, RequestBudget } from '../request-budget.ts';
+import { type HostingerOrder, type HostingerOrderSummary, HostingerOrders, type PaymentStatus } from './ecommerce-api.ts';
 import { HostingerStorefront } from './storefront.ts';
 
 export interface HostingerSettings {
-  storefrontUrl: string;
+  /** The storefront API, which opens Hostinger's hosted checkout. */
+  storefront: HostingerStorefront;
   storeId: string;
   apiUrl: string;
   apiToken: string;
@@ -69,16 +71,19 @@ export class HostingerProvider implements CommerceProvider {
   private readonly orders: HostingerOrders;
 
   constructor(settings: HostingerSettings) {
-    this.storefront = new HostingerStorefront(settings.storefrontUrl, settings.storeId);
+    this.storefront = settings.storefront;
     this.orders = new HostingerOrders(settings.apiUrl, settings.storeId, settings.apiToken, new RequestBudget(settings.requestBudget));
   }
 
-  findVariants(variantIds: string[]): Promise<Map<string, CatalogueVariant>> {
-    return this.storefront.findVariants(variantIds);
-  }
-
-  openCheckout(request: CheckoutRequest): Promise<{ url: string }> {
-    return this.storefront.openCheckout(request);
+  /** Spec §7's body: the variants and quantities, which the storefront prices again itself; no e-mail, no id of its own. */
+  openCheckout(checkout: CheckoutToOpen): Promise<OpenedCheckout> {
+    return this.storefront.openCheckout({
+      items: checkout.lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
+      successUrl: checkout.successUrl,
+      cancelUrl: checkout.cancelUrl,
+      locale: checkout.locale,
+      timeZone: checkout.timeZone,
+    });
   }
 
   async findPayments(checkouts: PricedCheckout[], taken: TakenPayments): Promise<Map<string, PaymentLookup>> {

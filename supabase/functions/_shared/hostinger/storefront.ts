@@ -2,7 +2,7 @@
 // seed's paths, spec §7): the catalogue that prices a cart, and the hosted checkout, which answers
 // `{ url }` and nothing more. Anonymous, as the seed calls it.
 import { z } from 'zod';
-import type { CatalogueVariant, CheckoutRequest } from '../commerce-provider.ts';
+import type { Catalogue, CatalogueVariant } from '../commerce-provider.ts';
 import { callJson } from './http.ts';
 
 const cents = z.number().int().min(0);
@@ -30,10 +30,19 @@ const ProductPage = z.object({ count: z.number().int().min(0), products: z.array
 const Stock = z.object({ variants: z.array(z.object({ id: z.string(), inventory_quantity: z.number().int().nullish() })) });
 const CreatedCheckout = z.object({ url: z.url({ protocol: /^https?$/ }) });
 
+/** Spec §7's checkout body; `successUrl` already names the shop's own checkout. */
+export interface StorefrontCheckout {
+  items: { variant_id: string; quantity: number }[];
+  successUrl: string;
+  cancelUrl: string;
+  locale: string;
+  timeZone: string;
+}
+
 // Pages are walked by what each answer holds, so a store with a lower cap still works.
 const pageSize = 100;
 
-export class HostingerStorefront {
+export class HostingerStorefront implements Catalogue {
   constructor(
     private readonly baseUrl: string,
     private readonly storeId: string,
@@ -76,7 +85,7 @@ export class HostingerStorefront {
   }
 
   /** The hosted checkout of spec §7's body; the storefront takes no e-mail and answers the page's URL only. */
-  async openCheckout(request: CheckoutRequest): Promise<{ url: string }> {
+  async openCheckout(request: StorefrontCheckout): Promise<{ url: string }> {
     const body = { items: request.items, successUrl: request.successUrl, cancelUrl: request.cancelUrl, locale: request.locale, timeZone: request.timeZone };
     return (await callJson(CreatedCheckout, { url: this.url('/checkout'), method: 'POST', body }, 'checkout'))!;
   }
