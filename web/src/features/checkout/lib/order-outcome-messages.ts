@@ -33,6 +33,13 @@ export const orderOutcomeMessages: Record<OrderOutcome, OrderOutcomeMessage> = {
     description: 'Ce paiement n’a pas encore été confirmé : aucune commande n’est enregistrée. Si vous venez de payer, vérifiez à nouveau dans un instant.',
     actions: ['retry', 'store'],
   },
+  // A delayed debit (Stripe's SEPA) the bank has not settled yet: no error, and nothing to redo; the
+  // order is recorded, and the confirmation e-mail sent, once the bank confirms it.
+  processing: {
+    title: 'Paiement en cours de traitement',
+    description: 'Votre banque confirme ce prélèvement sous quelques jours. Votre commande sera enregistrée et l’e-mail de confirmation envoyé dès sa confirmation ; vous n’avez rien à refaire.',
+    actions: ['retry', 'store'],
+  },
   // The one outcome whose payment the shop has seen: several payments could be this checkout's, and
   // the administrator attaches the right one by hand; the confirmation e-mail leaves then.
   'needs-review': {

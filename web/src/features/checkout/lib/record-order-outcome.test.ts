@@ -13,6 +13,7 @@ describe("record-order's answers on /success", () => {
     expect(await titleOf(refusal(404, 'checkout_not_found'))).toBe('Commande introuvable');
     expect(await titleOf(refusal(409, 'payment_not_completed'))).toBe('Paiement non finalisé');
     expect(await titleOf(refusal(409, 'checkout_needs_review'))).toBe('Paiement en cours de vérification');
+    expect(await titleOf(refusal(409, 'payment_processing'))).toBe('Paiement en cours de traitement');
     expect(await titleOf(refusal(401, 'not_signed_in'))).toBe('Connectez-vous pour retrouver votre commande');
   });
 
@@ -34,6 +35,13 @@ describe("record-order's answers on /success", () => {
     expect(description).toBe('Votre paiement a bien été reçu, mais nous devons le rattacher à votre commande à la main. Vous recevrez l’e-mail de confirmation dès que ce sera fait ; vous n’avez rien à refaire.');
     // Asking again would answer the same until the administrator has attached the payment.
     expect(actions).toEqual(['store', 'contact']);
+  });
+
+  it('tells a debit on its way that nothing is wrong and nothing is to redo, and lets the buyer look again', () => {
+    const { description, actions } = orderOutcomeMessages.processing;
+    expect(description).toMatch(/prélèvement/);
+    expect(description).toMatch(/rien à refaire/);
+    expect(actions).toEqual(['retry', 'store']);
   });
 
   it('never says a payment was received unless the shop has seen it, and always offers a way on', () => {
