@@ -4,9 +4,8 @@
 // stripe-webhook and the events it handles. The functions get the double's address
 // (STRIPE_API_URL), its key (STRIPE_SECRET_KEY, fresh each start) and the endpoint's signing
 // secret (STRIPE_WEBHOOK_SECRET). Nothing of it leaves the machine.
-import Stripe from 'stripe';
 import { startStripeSandboxProcess } from '../stripe-sandbox/process.ts';
-import { apiVersion } from '../stripe-sandbox/api-version.ts';
+import { sandboxClient } from '../stripe-sandbox/sdk-client.ts';
 import { newLocalSecretKey } from '../stripe-sandbox/ids.ts';
 import { handledEventTypes } from '../../supabase/functions/stripe-webhook/handled-events.ts';
 
@@ -21,12 +20,6 @@ export interface WebhookEndpoint {
   id: string;
   /** The endpoint's signing secret (`whsec_…`), given once, at its creation. */
   secret: string;
-}
-
-/** The official SDK pointed at the double, as the functions configure it. */
-export function sandboxClient(url: string, secretKey: string): Stripe {
-  const { hostname, port, protocol } = new URL(url);
-  return new Stripe(secretKey, { apiVersion, host: hostname, port: Number(port), protocol: protocol === 'https:' ? 'https' : 'http', maxNetworkRetries: 0 });
 }
 
 /** The double on `port` (0: one the system gives), with a fresh key. */

@@ -134,9 +134,14 @@ export function expireSession(state: SandboxState, record: SessionRecord, origin
 /** Expires the open sessions whose `expires_at` the clock has passed (called before each request). */
 export function expireDueSessions(state: SandboxState): void {
   const now = state.clock.now();
+  if (now < state.earliestOpenExpiry) return;
+  let earliest = Infinity;
   for (const record of state.sessions.values()) {
-    if (record.session.status === 'open' && record.session.expires_at <= now) expireSession(state, record, noRequest);
+    if (record.session.status !== 'open') continue;
+    if (record.session.expires_at <= now) expireSession(state, record, noRequest);
+    else earliest = Math.min(earliest, record.session.expires_at);
   }
+  state.earliestOpenExpiry = earliest;
 }
 
 export function existingSession(state: SandboxState, id: string): SessionRecord {
@@ -153,6 +158,7 @@ export function checkoutSessionsApi(state: SandboxState, pageUrl: (id: string) =
       const session = newCheckoutSession(input, now, pageUrl);
       const record: SessionRecord = { session, lineItems: input.lineItems, declined: false };
       state.sessions.set(session.id, record);
+      state.earliestOpenExpiry = Math.min(state.earliestOpenExpiry, session.expires_at);
       return { body: sessionView(state, record, expand), schema: 'checkout.session' };
     },
 

@@ -21,6 +21,11 @@ export class SandboxState {
   readonly clock = new SandboxClock();
   /** Each kind in the order made (a Map keeps insertion order), so the newest is last. */
   readonly sessions = new Map<string, SessionRecord>();
+  /**
+   * No open session expires before this time (seconds, the sandbox clock): the check made before
+   * each request looks at the sessions only once it is reached, not at every request.
+   */
+  earliestOpenExpiry = Infinity;
   readonly paymentIntents = new Map<string, WirePaymentIntent>();
   readonly charges = new Map<string, WireCharge>();
   readonly refunds = new Map<string, Stripe.Refund>();

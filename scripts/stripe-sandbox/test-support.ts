@@ -6,17 +6,15 @@ import { createServer, type IncomingMessage } from 'node:http';
 import Stripe from 'stripe';
 import { useFileFixture } from '../lib/file-fixture.ts';
 import { listen } from '../lib/listen.ts';
-import { apiVersion } from './api-version.ts';
 import { newLocalSecretKey } from './ids.ts';
+import { sandboxClient } from './sdk-client.ts';
 import { startStripeSandbox, type StripeSandbox, type StripeSandboxOptions } from './server.ts';
 
 /** Short retries, so that a test of a failing webhook takes milliseconds. */
 const testRetryDelaysMs = [20, 40, 80];
 
-/** The SDK as the shop configures it, pointed at the sandbox; no retries of its own, so a failure shows at once. */
-export function stripeClient(sandbox: StripeSandbox, key = sandbox.secretKey): Stripe {
-  return new Stripe(key, { host: '127.0.0.1', port: Number(new URL(sandbox.url).port), protocol: 'http', apiVersion, maxNetworkRetries: 0 });
-}
+/** The SDK as the shop configures it, pointed at the sandbox (sdk-client.ts). */
+export const stripeClient = (sandbox: StripeSandbox, key = sandbox.secretKey): Stripe => sandboxClient(sandbox.url, key);
 
 export interface SandboxFixture {
   sandbox: StripeSandbox;
