@@ -147,6 +147,12 @@ export interface CommerceProvider {
   /** One payment in full, with its lines; null when the provider has no such payment. */
   payment(id: string): Promise<ProviderPayment | null>;
   /**
+   * The shop's checkouts whose payment the provider settled, or failed, since a time, long after
+   * its hosted page was left (Stripe's debits, days later), by the checkout id the provider keeps;
+   * none for a provider whose payments are settled at once or that keeps no checkout id (Hostinger).
+   */
+  checkoutsSettledLater(since: Date): Promise<string[]>;
+  /**
    * The refund state of every payment made since a time that was given money back (or canceled),
    * but those `settled` names (all given back already, as the shop recorded), and the disputes that changed.
    */

@@ -3,7 +3,9 @@
 // for a week), and of an hour more, are matched to the provider's payments in one pass
 // (commerce-provider.ts, findPayments), and settled. Those the shop stopped waiting for
 // (`canceled`: the buyer opened another; `expired`) are matched too, until their lifetime is over:
-// a hosted page left open can still be paid, and its payment is never dropped.
+// a hosted page left open can still be paid, and its payment is never dropped. The schedule also
+// reads, at any age, the checkouts whose debit the provider settled or failed in the last 30 days
+// (a SEPA debit answers days later): their webhook lost, they are recorded or expired all the same.
 // - paid: recorded by `record_order`, naming the payment (idempotent, so a racing record-order
 //   makes the same one order; a payment another checkout took meanwhile leaves this one pending);
 // - nothing paid: still pending, until its lifetime is over, then `expired` (at once when the
@@ -43,15 +45,17 @@ const detachedLifetimeMs = 7 * 24 * hourMs;
 // The page of the pending list: PostgREST's max_rows (supabase/config.toml).
 const pageSize = 1000;
 
-/** Checkouts waiting for a payment since a time (of one buyer, or everyone's), or those of erased accounts. */
-type PendingFilter = { since: string; userId?: string } | { detached: true; since: string };
+/** Checkouts waiting for a payment since a time (of one buyer, or everyone's), those of erased accounts, or those named. */
+type PendingFilter = { since: string; userId?: string } | { detached: true; since: string } | { ids: string[] };
 
 async function readPending(service: SupabaseClient, filter: PendingFilter): Promise<PendingCheckout[]> {
   const pending: PendingCheckout[] = [];
   for (let from = 0; ; from += pageSize) {
-    let query = service.from('checkout_sessions').select(`${pricedCheckoutColumns}, user_id, status`).in('status', ['pending', 'canceled', 'expired']).gte('created_at', filter.since);
+    let query = service.from('checkout_sessions').select(`${pricedCheckoutColumns}, user_id, status`).in('status', ['pending', 'canceled', 'expired']);
+    if ('ids' in filter) query = query.in('id', filter.ids);
+    else query = query.gte('created_at', filter.since);
     if ('detached' in filter) query = query.is('user_id', null);
-    else if (filter.userId) query = query.eq('user_id', filter.userId);
+    else if ('userId' in filter && filter.userId) query = query.eq('user_id', filter.userId);
     const { data, error } = await query.order('id').range(from, from + pageSize - 1).returns<PendingCheckout[]>();
     if (error) throw new Error(`reading pending checkouts: ${error.message}`);
     pending.push(...data);
@@ -65,14 +69,35 @@ async function readPending(service: SupabaseClient, filter: PendingFilter): Prom
  */
 const readSince = (lifetimeMs: number) => new Date(Date.now() - lifetimeMs - hourMs).toISOString();
 
-/** `userId`'s pending checkouts, or everyone's; and then those of erased accounts, for their longer lifetime. */
-async function pendingCheckouts(service: SupabaseClient, userId: string | undefined): Promise<PendingCheckout[]> {
+/** How far back the provider's settled debits are read: Stripe keeps its events 30 days, and a debit settles within 14 business days. */
+const settledLaterLookBackMs = 30 * 24 * hourMs;
+/** Ids per read of named checkouts: a short enough URL for PostgREST's `in` filter. */
+const idsPerRead = 100;
+
+/** The checkouts not recorded yet whose payment the provider settled or failed lately, whatever their age. */
+async function settledLater(service: SupabaseClient, provider: CommerceProvider): Promise<PendingCheckout[]> {
+  let ids: string[];
+  try {
+    ids = await provider.checkoutsSettledLater(new Date(Date.now() - settledLaterLookBackMs));
+  } catch (error) {
+    if (!(error instanceof CommerceError)) throw error;
+    console.warn(`${provider.name} listing debits settled lately: ${error.message}; next run`);
+    return [];
+  }
+  const named: PendingCheckout[] = [];
+  for (let from = 0; from < ids.length; from += idsPerRead) named.push(...(await readPending(service, { ids: ids.slice(from, from + idsPerRead) })));
+  return named;
+}
+
+/** `userId`'s pending checkouts, or everyone's and then those of erased accounts, for their longer lifetime, and those settled lately. */
+async function pendingCheckouts(service: SupabaseClient, provider: CommerceProvider, userId: string | undefined): Promise<PendingCheckout[]> {
   const since = readSince(checkoutLifetimeMs);
   if (userId) return readPending(service, { since, userId });
-  const recent = await readPending(service, { since });
-  const seen = new Set(recent.map((checkout) => checkout.id));
-  const detached = await readPending(service, { detached: true, since: readSince(detachedLifetimeMs) });
-  return [...recent, ...detached.filter((checkout) => !seen.has(checkout.id))];
+  const all = new Map<string, PendingCheckout>();
+  for (const checkout of await readPending(service, { since })) all.set(checkout.id, checkout);
+  for (const checkout of await readPending(service, { detached: true, since: readSince(detachedLifetimeMs) })) if (!all.has(checkout.id)) all.set(checkout.id, checkout);
+  for (const checkout of await settledLater(service, provider)) if (!all.has(checkout.id)) all.set(checkout.id, checkout);
+  return [...all.values()];
 }
 
 const lifetimeOf = (checkout: PendingCheckout) => (checkout.user_id === null ? detachedLifetimeMs : checkoutLifetimeMs);
@@ -113,7 +138,7 @@ async function settle(service: SupabaseClient, checkout: PendingCheckout, lookup
 
 /** Reconciles every buyer's pending checkouts, or only `userId`'s. */
 export async function reconcileCheckouts(service: SupabaseClient, provider: CommerceProvider, userId?: string): Promise<ReconciliationSummary> {
-  const pending = await pendingCheckouts(service, userId);
+  const pending = await pendingCheckouts(service, provider, userId);
   const summary: ReconciliationSummary = { recorded: 0, expired: 0, issues: 0, still_pending: 0, provider_failed: false };
   let lookups: Map<string, PaymentLookup>;
   try {

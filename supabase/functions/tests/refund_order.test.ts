@@ -66,6 +66,7 @@ function refundingProvider(disputes: ProviderDispute[] = []) {
     findPayments: unused,
     paymentsSince: unused,
     payment: unused,
+    checkoutsSettledLater: unused,
     changesSince: () => Promise.resolve({ refunds: [], disputes }),
     refund: (paymentId, request) => {
       asked.push(request);

@@ -138,6 +138,11 @@ export class HostingerProvider implements CommerceProvider {
     return order && paidStatuses.includes(order.payment_status) ? paymentOf(order) : null;
   }
 
+  /** Hostinger's orders are paid on its page or not at all. */
+  checkoutsSettledLater(_since: Date): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
   async changesSince(since: Date, settled: SettledPayments): Promise<{ refunds: RefundState[]; disputes: [] }> {
     const [refunded, canceled] = await Promise.all([
       this.orders.list({ payment_status: ['partially_refunded', 'refunded'], createdFrom: since }),

@@ -1,9 +1,9 @@
 // What the reconciliation reads of Stripe's events (`GET /v1/events`, newest first, kept 30 days by
 // Stripe): the safety net under the webhooks. From the events of a window, the newest state of each
-// object: the payments made (the sessions completed paid, or paid later by their debit), what each
-// charge was given back in all (`charge.refunded`), and where each dispute stands
-// (`charge.dispute.created`, `charge.dispute.closed`). Each page is one of the run's requests; past
-// 20 pages of 100 the oldest wait for a later run.
+// object: the payments made (the sessions completed paid, or paid later by their debit), the
+// checkouts whose debit was settled or failed, what each charge was given back in all
+// (`charge.refunded`), and where each dispute stands (`charge.dispute.created`, `.closed`). Each
+// page is one of the run's requests; past 20 pages of 100 the oldest wait for a later run.
 import type Stripe from 'stripe';
 import type { ProviderDispute, ProviderPayment, RefundState } from '../commerce-provider.ts';
 import type { RequestBudget } from '../request-budget.ts';
@@ -16,6 +16,8 @@ const pageSize = 100;
 const maxPages = 20;
 
 export const paymentEventTypes = ['checkout.session.completed', 'checkout.session.async_payment_succeeded'];
+/** A SEPA debit's outcome, days after its session completed `unpaid`. */
+export const debitOutcomeEventTypes = ['checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed'];
 export const refundEventTypes = ['charge.refunded'];
 export const disputeEventTypes = ['charge.dispute.created', 'charge.dispute.closed'];
 
@@ -44,6 +46,14 @@ export function paymentsOf(events: Stripe.Event[]): ProviderPayment[] {
     if (payment && !payments.has(payment.id)) payments.set(payment.id, { ...payment, paid_at: new Date(event.created * 1000).toISOString() });
   }
   return [...payments.values()];
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The shop's checkout ids these sessions' events carry (`client_reference_id`): other sessions of the account carry none, or another's. */
+export function checkoutIdsOf(events: Stripe.Event[]): string[] {
+  const ids = events.map((event) => (event.data.object as Stripe.Checkout.Session).client_reference_id);
+  return [...new Set(ids.filter((id): id is string => id !== null && uuid.test(id)))];
 }
 
 /** A charge as the refund state of its payment: what it was given back in all. */

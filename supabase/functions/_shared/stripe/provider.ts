@@ -12,7 +12,7 @@ import type { CheckoutToOpen, CommerceProvider, OpenedCheckout, PaymentLookup, P
 import { CommerceError } from '../errors.ts';
 import { BudgetSpent, RequestBudget } from '../request-budget.ts';
 import { missing, refusedFor, stripeCall } from './calls.ts';
-import { disputeEventTypes, disputesOf, eventsSince, paymentEventTypes, paymentsOf, refundEventTypes, refundStateOf, refundStatesOf } from './events.ts';
+import { checkoutIdsOf, debitOutcomeEventTypes, disputeEventTypes, disputesOf, eventsSince, paymentEventTypes, paymentsOf, refundEventTypes, refundStateOf, refundStatesOf } from './events.ts';
 import { lookupOfSession, paymentOfSession, sessionExpansions, sessionParams } from './sessions.ts';
 
 /** Refusals the administrator is told of (« Remboursement refusé »): nothing left, or a dispute. */
@@ -89,6 +89,11 @@ export class StripeProvider implements CommerceProvider {
     );
     const session = sessions.data[0];
     return session?.payment_status === 'paid' ? paymentOfSession(session) : null;
+  }
+
+  /** The checkouts of the debits Stripe settled or failed since a time: the events name them. */
+  async checkoutsSettledLater(since: Date): Promise<string[]> {
+    return checkoutIdsOf(await eventsSince(this.stripe, this.budget, debitOutcomeEventTypes, since));
   }
 
   async changesSince(since: Date, settled: SettledPayments): Promise<{ refunds: RefundState[]; disputes: ProviderDispute[] }> {

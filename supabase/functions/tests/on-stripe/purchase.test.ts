@@ -99,3 +99,32 @@ Deno.test('the webhook down for a while: the schedule records the payment and th
   const { count } = await service.from('credit_notes').select('*', { count: 'exact', head: true }).eq('refund_id', `stripe:${paid.paymentId}:100`);
   assert.equal(count, 1, 'one credit note');
 });
+
+Deno.test('a debit the bank answers days later, its webhook lost: the schedule records the order, or expires the checkout when the debit failed', async () => {
+  const succeeding = await signUpCustomer('on-stripe-late-debit');
+  const failing = await signUpCustomer('on-stripe-late-debit-failed');
+  await pauseDeliveries(stripeEnv.apiUrl, stripeEnv.webhookEndpointId);
+  let paid, unpaid;
+  try {
+    [paid, unpaid] = [await paidThroughTheShop(succeeding, 'sepa_debit'), await paidThroughTheShop(failing, 'sepa_debit')];
+    // Three days on: past the day of checkouts the schedule reads by age.
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
+    const { error } = await service.from('checkout_sessions').update({ created_at: threeDaysAgo }).in('id', [paid.checkoutId, unpaid.checkoutId]);
+    assert.equal(error, null);
+    await settleDebit(stripeEnv.apiUrl, paid.paymentId, 'succeeded');
+    await settleDebit(stripeEnv.apiUrl, unpaid.paymentId, 'failed');
+    const run = await callFunction('reconcile-checkouts', { scope: 'all' }, env.reconcileJobSecret);
+    assert.equal(run.status, 200, JSON.stringify(run.body));
+    const { status, order } = await checkoutState(paid.checkoutId);
+    assert.deepEqual([status, order?.payment_id], ['completed', paid.paymentId], 'the schedule recorded the debit that succeeded');
+    const { count } = await service.from('unmatched_payments').select('*', { count: 'exact', head: true }).eq('payment_id', paid.paymentId);
+    assert.equal(count, 0, 'not filed for the administrator: the payment names its checkout');
+    assert.deepEqual(await checkoutState(unpaid.checkoutId), { status: 'expired', order: null }, 'the failed debit\'s checkout is given up');
+  } finally {
+    await resumeDeliveries(stripeEnv.apiUrl, stripeEnv.webhookEndpointId);
+  }
+  await handledByWebhook('checkout.session.async_payment_succeeded', paid.sessionId);
+  await handledByWebhook('checkout.session.async_payment_failed', unpaid.sessionId);
+  const { count } = await service.from('orders').select('*', { count: 'exact', head: true }).eq('checkout_session_id', paid.checkoutId);
+  assert.equal(count, 1, 'the late deliveries add nothing');
+});
