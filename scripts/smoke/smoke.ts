@@ -3,14 +3,17 @@
 // service and store are read from the deployed app's own configuration (its start-up script)
 // unless given (--supabase-url, --publishable-key, --commerce-url, --store-id). With the
 // schedule's secret (RECONCILE_CHECKOUTS_SECRET in the environment, as the operator set it), it
-// also checks that the functions reach Hostinger's Ecommerce API with their token, running the
-// reconciliation once as the schedule does. Prints one line per check and a verdict; exits
-// non-zero when any check fails.
+// also checks that the functions reach the provider that takes the payments with their
+// credential, running the reconciliation once as the schedule does (provider-check.ts). With
+// STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, Stripe's webhook endpoint and stripe-webhook's
+// signing secret (stripe-check.ts). Prints one line per check, a line for each check not made,
+// and a verdict; exits non-zero when any check fails.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../lib/paths.ts';
-import { providerProblems, type ReconcileAnswer } from './provider-check.ts';
+import { checkReconciliation, providerOfEnvironment, reachCheckName } from './provider-check.ts';
+import { stripeChecks, stripeSettingsFromEnv } from './stripe-check.ts';
 
 const { values } = parseArgs({
   options: {
@@ -184,18 +187,18 @@ async function main(): Promise<void> {
     check(`function ${name} answers 401 without a session`, response.status === 401 ? [] : [`status ${response.status}`]);
   }
 
+  const stripe = await stripeChecks(stripeSettingsFromEnv(process.env, supabaseUrl!));
+  for (const outcome of stripe.checks) check(outcome.name, outcome.problems, outcome.detail);
+  notes.push(...stripe.notes);
+
+  const provider = providerOfEnvironment(process.env);
   const jobSecret = process.env.RECONCILE_CHECKOUTS_SECRET;
   if (!jobSecret) {
-    notes.push("the functions' access to Hostinger's Ecommerce API is not checked: set RECONCILE_CHECKOUTS_SECRET to the schedule's secret");
+    notes.push(`not checked whether ${reachCheckName(provider)}: set RECONCILE_CHECKOUTS_SECRET to the schedule's secret`);
     return;
   }
-  const reconciled = await get(`${supabaseUrl}/functions/v1/reconcile-checkouts`, {
-    method: 'POST',
-    headers: { apikey: publishableKey!, Authorization: `Bearer ${jobSecret}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ scope: 'all' }),
-  });
-  const answer = (await reconciled.json().catch(() => null)) as ReconcileAnswer | null;
-  check("the functions reach Hostinger's Ecommerce API with their token", providerProblems(reconciled.status, answer));
+  const reconciled = await checkReconciliation(supabaseUrl!, publishableKey!, jobSecret, provider);
+  check(reconciled.name, reconciled.problems);
 }
 
 try {

@@ -5,7 +5,7 @@
 // (STRIPE_API_URL), its key (STRIPE_SECRET_KEY, fresh each start) and the endpoint's signing
 // secret (STRIPE_WEBHOOK_SECRET). Nothing of it leaves the machine.
 import { startStripeSandboxProcess } from '../stripe-sandbox/process.ts';
-import { sandboxClient } from '../stripe-sandbox/sdk-client.ts';
+import { stripeAt } from '../stripe-sandbox/sdk-client.ts';
 import { newLocalSecretKey } from '../stripe-sandbox/ids.ts';
 import { handledEventTypes } from '../../supabase/functions/stripe-webhook/handled-events.ts';
 
@@ -31,7 +31,7 @@ export async function startStripeDouble(port: number): Promise<StripeDouble> {
 
 /** The shop's endpoint at `webhookUrl` (stripe-webhook's), for the events it handles. */
 export async function registerWebhook(stripe: StripeDouble, webhookUrl: string): Promise<WebhookEndpoint> {
-  const endpoint = await sandboxClient(stripe.url, stripe.secretKey).webhookEndpoints.create({
+  const endpoint = await stripeAt(stripe.url, stripe.secretKey).webhookEndpoints.create({
     url: webhookUrl,
     enabled_events: [...handledEventTypes],
     description: 'Lumière Sacrée: stripe-webhook',

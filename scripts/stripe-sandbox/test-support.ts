@@ -7,14 +7,14 @@ import Stripe from 'stripe';
 import { useFileFixture } from '../lib/file-fixture.ts';
 import { listen } from '../lib/listen.ts';
 import { newLocalSecretKey } from './ids.ts';
-import { sandboxClient } from './sdk-client.ts';
+import { stripeAt } from './sdk-client.ts';
 import { startStripeSandbox, type StripeSandbox, type StripeSandboxOptions } from './server.ts';
 
 /** Short retries, so that a test of a failing webhook takes milliseconds. */
 const testRetryDelaysMs = [20, 40, 80];
 
 /** The SDK as the shop configures it, pointed at the sandbox (sdk-client.ts). */
-export const stripeClient = (sandbox: StripeSandbox, key = sandbox.secretKey): Stripe => sandboxClient(sandbox.url, key);
+export const stripeClient = (sandbox: StripeSandbox, key = sandbox.secretKey): Stripe => stripeAt(sandbox.url, key);
 
 export interface SandboxFixture {
   sandbox: StripeSandbox;

@@ -10,7 +10,8 @@
 // Both answer `{ recorded, expired, issues, still_pending, provider_failed }` (the schedule's with
 // `provider_error`, the provider's status and message, when it failed); the schedule also files the payments
 // no checkout claimed (unmatched.ts) and picks up the refunds and disputes made at the provider
-// directly (refunds.ts), and adds `{ unmatched, refunds, disputes }`, how many it filed or recorded.
+// directly (refunds.ts), and adds `{ unmatched, refunds, disputes }`, how many it filed or recorded,
+// and `provider`, who takes the payments (`hostinger`, `stripe`), for the operator's smoke check.
 // The schedule: Supabase Cron every minute as the role `reconcile_checkouts_job`, through pg_net
 // with the URL and the secret from Vault (`reconcile_checkouts_secret`). The dashboard calls
 // `scope: 'mine'` when it opens (web/src/features/dashboard/api/reconcile-checkouts.ts). A run
@@ -48,7 +49,7 @@ Deno.serve(limitBody(async (request) => {
           console.warn(`${provider.name} listing recent payments: ${error.message}; next run`);
         }
       }
-      return jsonResponse({ ...checkouts, unmatched, ...(await pickUpRefundsAndDisputes(service, provider)) });
+      return jsonResponse({ provider: provider.name, ...checkouts, unmatched, ...(await pickUpRefundsAndDisputes(service, provider)) });
     }
     const user = await requireUser(request);
     // The provider's own words are the operator's, not the customer's: logged above, not sent.
