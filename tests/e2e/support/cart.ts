@@ -1,5 +1,5 @@
 // The cart as a visitor uses it: the header's cart button, and the meditation most journeys buy.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Panier, / });
@@ -35,15 +35,20 @@ async function signedInEmail(page: Page): Promise<string> {
   return email;
 }
 
+/** Checks out the cart from its panel, consent given, up to the payment provider's page at `address`. */
+export async function checkOutCart(page: Page, address: RegExp): Promise<void> {
+  await cartButton(page).click();
+  await finaliseOrder(page);
+  await page.waitForURL(address, { timeout: 30_000 });
+}
+
 /**
  * Checks out the cart of a signed-in customer up to the sandbox's payment page, and types their
  * e-mail there as a buyer does on Hostinger's checkout; answers that e-mail.
  */
 export async function openPaymentPage(page: Page): Promise<string> {
   const email = await signedInEmail(page);
-  await cartButton(page).click();
-  await finaliseOrder(page);
-  await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
+  await checkOutCart(page, /\/pay\/cs_/);
   await page.getByLabel('Adresse e-mail').fill(email);
   return email;
 }
@@ -59,22 +64,68 @@ export async function payForCart(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
 }
 
+/** A payment made whose page's answer, the redirect back to the shop, the browser has not had yet. */
+export interface HeldReturn {
+  /** The path and query of the /success the payment page sends the buyer to. */
+  successPath: string;
+  /** The browser gets the answer and follows it to /success, as it would have at once. */
+  goBack(): Promise<void>;
+  /** The browser gets nothing to follow: the buyer has closed the tab. */
+  stayAway(): Promise<void>;
+}
+
 /**
- * Pays on the open payment page as a buyer who closes the tab at once: the payment goes through,
- * the browser never follows the sandbox's redirect. The path and query /success would have had.
+ * Pays on the open payment page with `button`, the payment page's answer held: the payment goes
+ * through, the browser is not sent back to the shop until the journey says (HeldReturn).
  */
-export async function payAndCloseTab(page: Page): Promise<string> {
+export async function payWithReturnHeld(page: Page, button: Locator = page.getByRole('button', { name: 'Payer' })): Promise<HeldReturn> {
+  let release!: (goBack: boolean) => void;
+  const released = new Promise<boolean>((resolve) => (release = resolve));
+  let redirected!: (location: string) => void;
+  let refused!: (error: Error) => void;
   const redirect = new Promise<string>((resolve, reject) => {
-    void page.route(/\/pay\/cs_/, async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
+    redirected = resolve;
+    refused = reject;
+  });
+  let answered: Promise<void> | undefined;
+  await page.route(/\/pay\/cs_/, (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    answered = (async () => {
       const response = await route.fetch({ maxRedirects: 0 });
       const location = response.headers()['location'];
-      if (response.status() === 303 && location) resolve(location);
-      else reject(new Error(`payment answered ${response.status()} ${await response.text()}`));
-      await route.fulfill({ status: 204 });
-    });
+      if (response.status() !== 303 || !location) {
+        refused(new Error(`payment answered ${response.status()} ${await response.text()}`));
+        return route.fulfill({ response });
+      }
+      redirected(location);
+      await route.fulfill((await released) ? { response } : { status: 204 });
+    })();
+    return answered;
   });
-  await page.getByRole('button', { name: 'Payer' }).click();
+  await button.click({ noWaitAfter: true });
   const successUrl = new URL(await redirect);
-  return `${successUrl.pathname}${successUrl.search}`;
+  const successPath = `${successUrl.pathname}${successUrl.search}`;
+  return {
+    successPath,
+    async goBack() {
+      release(true);
+      await answered;
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === successPath);
+    },
+    async stayAway() {
+      release(false);
+      await answered;
+    },
+  };
+}
+
+/**
+ * Pays on the open payment page (with `button`, else its « Payer ») as a buyer who closes the tab
+ * at once: the payment goes through, the browser never follows the redirect. The path and query
+ * /success would have had.
+ */
+export async function payAndCloseTab(page: Page, button?: Locator): Promise<string> {
+  const held = await payWithReturnHeld(page, button);
+  await held.stayAway();
+  return held.successPath;
 }
