@@ -1,16 +1,38 @@
-// Six projects: `unit` (the web app's tests, in Node unless a file asks for jsdom); `docs` (the
+// Seven projects: `unit` (the web app's tests, in Node unless a file asks for jsdom); `docs` (the
 // documentation's shape and links); `stack` (the local stack's own tests and the fault tests,
 // Node: each file starts what it needs on free ports, so files run side by side);
 // `contract` (the supabase-js contract and integration tests, Node, one file at a time: they share
 // `npm test`'s stack, and some install fixtures of fixed names on it); `contract-legacy` (the same
 // files again, on that stack with its legacy keys switched on); `e2e` (browser journeys in
 // headless Chromium, one file at a time per site npm test serves them from, each on a stack of its
-// own: tests/e2e/support/journey-site.ts). The Node projects run their files one after another
-// in the same workers (`isolate: false`): a fresh process per file re-imported its whole module
-// graph (the stack, supabase-js, Playwright), about half a second of CPU each, 200 times a run.
+// own: tests/e2e/support/journey-site.ts); `e2e-stripe` (the journeys of tests/e2e/on-stripe/, on
+// the same sites once npm test has switched their functions to Stripe, whose double runs on each
+// site's stack). The Node projects run their files one after another in the same workers
+// (`isolate: false`): a fresh process per file re-imported its whole module graph (the stack,
+// supabase-js, Playwright), about half a second of CPU each, 200 times a run.
 // Their files share no mocks; each stops what it starts and puts back the environment it changes.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { journeySites } from './tests/e2e/support/journey-sites.ts';
+
+/** The journeys of a shop whose payments Stripe takes. */
+const onStripe = 'tests/e2e/on-stripe/';
+
+/** The browser journeys' settings, on Hostinger and on Stripe. */
+const journeys = {
+  environment: 'node',
+  isolate: false,
+  setupFiles: ['tests/e2e/support/journey-site.ts'],
+  // One worker per site: two journeys on one stack would meet each other's settings (the
+  // CGV in force, the administrator's choices, the limits by address, the analytics).
+  maxWorkers: journeySites().length || 1,
+  // A page may take a few seconds under load; a journey waits for what a person would see.
+  // Its polls also wait while axe-core holds the page (tests/e2e/support/page-gate.ts),
+  // which took up to 20 s on a loaded machine: a 15 s bound failed a journey (the subtitles
+  // of ritual-streaming) that passes alone.
+  expect: { poll: { timeout: 30_000, interval: 100 } },
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
+} as const;
 
 export default defineConfig({
   test: {
@@ -62,25 +84,9 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          isolate: false,
-          include: ['tests/e2e/**/*.test.ts'],
-          setupFiles: ['tests/e2e/support/journey-site.ts'],
-          // One worker per site: two journeys on one stack would meet each other's settings (the
-          // CGV in force, the administrator's choices, the limits by address, the analytics).
-          maxWorkers: journeySites().length || 1,
-          // A page may take a few seconds under load; a journey waits for what a person would see.
-          // Its polls also wait while axe-core holds the page (tests/e2e/support/page-gate.ts),
-          // which took up to 20 s on a loaded machine: a 15 s bound failed a journey (the subtitles
-          // of ritual-streaming) that passes alone.
-          expect: { poll: { timeout: 30_000, interval: 100 } },
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-        },
-      },
+      { test: { name: 'e2e', ...journeys, include: ['tests/e2e/**/*.test.ts'], exclude: [...configDefaults.exclude, `${onStripe}**`] } },
+      // The same journeys' settings, on the sites' functions once they take payments through Stripe (scripts/test.ts).
+      { test: { name: 'e2e-stripe', ...journeys, include: [`${onStripe}**/*.test.ts`] } },
     ],
   },
 });

@@ -4,7 +4,8 @@
 // database the Supabase CLI builds; the local stack's own tests and the fault tests (each file
 // starts its own cluster or stack); the CLI's advisors and lint, the generated-types check, the
 // contract tests and the Deno function tests against one throwaway stack; the browser journeys
-// against one or two more, each with a production build of the web app. How many lanes run at once
+// against one or two more, each with a production build of the web app, then again with their
+// functions taking payments through Stripe. How many lanes run at once
 // follows the machine (lib/test-concurrency.ts). Each lane runs under lib/tree-cpu.py, which counts
 // the CPU of its whole process tree. With several lanes, each suite's output is printed as one
 // block when it ends; the summary gives each phase's wall time and each lane's wall and CPU time.
@@ -173,17 +174,21 @@ async function denoTests(stack: LocalStack): Promise<void> {
   }
 }
 
-/** `npm run smoke` against a deployment, given the schedule's secret as an operator would: each of its checks counts as one test. */
-async function smoke(url: string, jobSecret: string): Promise<void> {
+/**
+ * `npm run smoke` against a deployment, given the schedule's secret as an operator would, and the
+ * other secrets of the deployment it is to check (`env`): each of its checks counts as one test of
+ * the suite `name`.
+ */
+async function smoke(name: string, url: string, jobSecret: string, env: Record<string, string> = {}): Promise<void> {
   const { code, stdout } = await runSuiteProcess(
-    'npm run smoke',
+    name,
     process.execPath,
     ['--import', 'tsx', join(repoRoot, 'scripts/smoke/smoke.ts'), '--url', url],
-    { cwd: repoRoot, env: { ...process.env, RECONCILE_CHECKOUTS_SECRET: jobSecret } },
+    { cwd: repoRoot, env: { ...process.env, ...env, RECONCILE_CHECKOUTS_SECRET: jobSecret } },
     outputMode,
   );
   const summary = /(\d+) passed, (\d+) failed/.exec(stdout);
-  results.push({ name: 'smoke', passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
+  results.push({ name, passed: Number(summary?.[1] ?? 0), failed: Math.max(Number(summary?.[2] ?? 0), code === 0 ? 0 : 1) });
 }
 
 /** A check that passes with no finding; each finding is printed and counted as a failure. */
@@ -285,17 +290,20 @@ function sharedStackLane(): Promise<void> {
 /** A site the browser journeys run against, up until `stop`. */
 interface JourneySite {
   siteUrl: string;
+  /** Its stack, whose functions can be switched to another payment provider. */
+  stack: LocalStack;
   /** The stack's environment, with the site's URL and build folder (WEB_URL, WEB_DIST_DIR). */
   env: Record<string, string>;
   stop(): Promise<void>;
 }
 
 /**
- * A stack of its own and a production build of the web app for it. The build needs only the
- * stack's address and keys, all chosen before it starts: the build runs while the stack starts;
- * its pre-rendered pages, which read the catalogue, once the stack is up. A real Apache serves it
- * as shared hosting would, reading the `.htaccess` the build wrote (its headers, its
- * Content-Security-Policy, the app's fallback).
+ * A stack of its own, the Stripe double beside Hostinger's, and a production build of the web app
+ * for it. The build needs only the stack's address and keys, all chosen before it starts: the
+ * build runs while the stack starts; its pre-rendered pages, which read the catalogue, once the
+ * stack is up. A real Apache serves it as shared hosting would, reading the `.htaccess` the build
+ * wrote (its headers, its Content-Security-Policy, the app's fallback). The build is the same
+ * whichever provider takes the payments: the browser only follows create-checkout's address.
  */
 async function journeySite(label: string): Promise<JourneySite> {
   const { webPort, siteUrl, keys, ports, webEnv } = await planSite('admin@lumiere-sacree.test');
@@ -303,13 +311,14 @@ async function journeySite(label: string): Promise<JourneySite> {
   const built = phase(`web app build (${label})`, () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
-  const stack = await startThrowawayStack(label, { siteUrl, keys, ports });
+  const stack = await startThrowawayStack(label, { siteUrl, keys, ports, stripe: true });
   await built;
   await phase(`web app pre-rendering (${label})`, () => prerenderWebApp(webEnv, outDir));
   const web = await serveWithApache({ root: outDir, port: webPort });
   running.push(web);
   return {
     siteUrl,
+    stack,
     env: { ...stack.env, WEB_URL: siteUrl, WEB_DIST_DIR: outDir },
     async stop() {
       await stopStarted(web);
@@ -322,7 +331,10 @@ async function journeySite(label: string): Promise<JourneySite> {
  * The browser journeys, on sites of their own so that they never meet the other suites' data or
  * load: two sites (one on a busy machine), one per Vitest worker, each worker taking the next file as it finishes one
  * (tests/e2e/support/journey-site.ts), or one site when a single file is asked for. Then `npm run
- * smoke` checks the first deployment from outside.
+ * smoke` checks the first deployment from outside. Then every site's functions take their payments
+ * through Stripe (`setCommerceProvider`, as an owner's COMMERCE_PROVIDER=stripe), for the journeys
+ * of tests/e2e/on-stripe/ (Vitest `e2e-stripe`), and the smoke check runs again with Stripe's
+ * secrets. A named file runs in its own project; the other project finds nothing and passes.
  */
 async function journeysLane(): Promise<void> {
   // Apache's workers run as www-data when the tests run as root: they must reach the builds.
@@ -334,7 +346,13 @@ async function journeysLane(): Promise<void> {
     const failure = started.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     await phase('browser journeys (vitest e2e)', () => vitest('e2e', { JOURNEY_SITES: JSON.stringify(sites.map((site) => site.env)) }));
-    await phase('smoke check of the Apache-served build', () => smoke(sites[0]!.siteUrl, sites[0]!.env.RECONCILE_CHECKOUTS_SECRET!));
+    const [first] = sites as [JourneySite];
+    await phase('smoke check of the Apache-served build', () => smoke('smoke', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!));
+    for (const site of sites) await site.stack.setCommerceProvider('stripe');
+    const onStripe = sites.map((site) => ({ ...site.env, COMMERCE_PROVIDER: 'stripe' }));
+    await phase('browser journeys on Stripe (vitest e2e-stripe)', () => vitest('e2e-stripe', { JOURNEY_SITES: JSON.stringify(onStripe) }));
+    const stripeSecrets = Object.fromEntries(['STRIPE_API_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].map((name) => [name, first.env[name]!]));
+    await phase('smoke check on Stripe', () => smoke('smoke on Stripe', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!, stripeSecrets));
   } finally {
     for (const site of sites) await site.stop();
   }
@@ -461,7 +479,8 @@ async function runLanes(concurrency: TestConcurrency): Promise<LaneTimes[]> {
 
 function printSummary(times: LaneTimes[], wallSeconds: number, concurrency: TestConcurrency, crashed: boolean): number {
   console.log('\nPhases (wall time; the lanes overlap)');
-  for (const p of phases) console.log(`  ${p.name.padEnd(34)} ${p.seconds.toFixed(0).padStart(5)} s`);
+  const nameWidth = Math.max(0, ...phases.map((p) => p.name.length));
+  for (const p of phases) console.log(`  ${p.name.padEnd(nameWidth)} ${p.seconds.toFixed(0).padStart(5)} s`);
   console.log(`\nLanes (${concurrency.lanes} at once: ${concurrency.basis}; CPU of each lane's whole process tree)`);
   const cpu = (seconds: number | undefined) => (seconds === undefined ? '    ?' : seconds.toFixed(0).padStart(5));
   for (const t of times) console.log(`  ${t.name.padEnd(10)} ${t.wallSeconds.toFixed(0).padStart(5)} s wall ${cpu(t.cpuSeconds)} s CPU`);
