@@ -28,11 +28,13 @@ const badSignature = (reason: string) =>
   new HttpError(400, 'invalid_signature', 'The Stripe-Signature header does not sign this body with the endpoint\'s secret within 300 s.', { cause: reason });
 
 async function verifiedEvent(stripe: Stripe, request: Request): Promise<Stripe.Event> {
+  // Unset, the shop is misconfigured (500), not the caller refused.
+  const secret = requireEnv('STRIPE_WEBHOOK_SECRET');
   const signature = request.headers.get('stripe-signature');
   if (!signature) throw badSignature('no Stripe-Signature header');
   const body = await request.text();
   try {
-    return await stripe.webhooks.constructEventAsync(body, signature, requireEnv('STRIPE_WEBHOOK_SECRET'), toleranceSeconds, webCrypto);
+    return await stripe.webhooks.constructEventAsync(body, signature, secret, toleranceSeconds, webCrypto);
   } catch (error) {
     // The SDK's reason (no matching signature, a timestamp outside the tolerance) holds no secret.
     throw badSignature((error as Error).message);
