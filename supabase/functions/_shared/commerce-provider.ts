@@ -90,9 +90,9 @@ export interface ProviderPayment {
  * `paid`: one payment only can be the checkout's. `not_found`: none yet. `ambiguous`: several
  * payments could each be it, which only the administrator can tell apart. `not_asked`: the run's
  * budget of requests ran out before this checkout's candidates could be read. Only a provider that
- * knows its checkouts can tell two more: `processing`, paid by a means that settles days later (a
- * SEPA debit), not to be given up meanwhile; `closed`, never to be paid (expired, or its debit
- * failed).
+ * knows its checkouts can tell three more: `processing`, paid by a means that settles days later
+ * (a SEPA debit), not to be given up meanwhile; `closed`, never to be paid (expired); `declined`,
+ * never to be paid either, its debit refused by the buyer's bank, which the buyer is told.
  */
 export type PaymentLookup =
   | { status: 'paid'; payment: ProviderPayment }
@@ -100,7 +100,8 @@ export type PaymentLookup =
   | { status: 'ambiguous'; candidates: ProviderPayment[] }
   | { status: 'not_asked' }
   | { status: 'processing' }
-  | { status: 'closed' };
+  | { status: 'closed' }
+  | { status: 'declined' };
 
 /** Of the given payment ids, those a recorded order names, each with that order's checkout. */
 export type TakenPayments = (paymentIds: string[]) => Promise<Map<string, string>>;

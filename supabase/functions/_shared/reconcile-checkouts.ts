@@ -132,7 +132,7 @@ async function settle(service: SupabaseClient, checkout: PendingCheckout, lookup
   if (lookup?.status === 'paid') return (await recordPaidCheckout(service, checkout.id, checkout.user_id, lookup.payment)) ? 'recorded' : 'still_pending';
   // A debit on its way is waited for, whatever its age; a checkout the provider closed unpaid is over now.
   if (lookup?.status === 'not_asked' || lookup?.status === 'processing') return 'still_pending';
-  if (lookup?.status === 'closed') return checkout.status === 'pending' ? 'expired' : 'still_pending';
+  if (lookup?.status === 'closed' || lookup?.status === 'declined') return checkout.status === 'pending' ? 'expired' : 'still_pending';
   return checkout.status === 'pending' && Date.now() - Date.parse(checkout.created_at) > lifetimeOf(checkout) ? 'expired' : 'still_pending';
 }
 

@@ -5,7 +5,8 @@
 // payment, once per checkout however many calls race (record_order), and returns what the buyer's
 // confirmation e-mail says, which leaves at once (once per order). Several candidate payments: 409
 // `checkout_needs_review`, for the administrator; a debit still on its way (a provider that tells
-// it: Stripe's SEPA debit): 409 `payment_processing`; none: 409 `payment_not_completed`. Round trips:
+// it: Stripe's SEPA debit): 409 `payment_processing`, and once the bank refused it, 409
+// `payment_declined`; none: 409 `payment_not_completed`. Round trips:
 // database 4 (the checkout read as the buyer, the orders naming the candidate payments,
 // record_paid_order(), the confirmation's mark), commerce 2 (Hostinger's orders since the checkout
 // opened, each candidate in full: one for a buyer who paid once), mail 1; no auth call.
@@ -24,6 +25,7 @@ const debitOnItsWay = () =>
   new HttpError(409, 'payment_processing', 'Paiement en cours de traitement', {
     detail: 'Votre paiement par prélèvement est en cours de traitement : votre commande sera enregistrée dès que votre banque l’aura confirmé.',
   });
+const debitDeclined = () => new HttpError(409, 'payment_declined', 'The buyer\'s bank refused this checkout\'s debit: it will never be paid.');
 
 Deno.serve(limitBody(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
@@ -54,6 +56,7 @@ Deno.serve(limitBody(async (request) => {
     const lookup = (await providerFromEnv().findPayments([checkout], takenPayments(service))).get(checkout.id);
     if (lookup?.status === 'ambiguous') throw needsReview();
     if (lookup?.status === 'processing') throw debitOnItsWay();
+    if (lookup?.status === 'declined') throw debitDeclined();
     if (lookup?.status !== 'paid') throw notPaidYet();
 
     // One call records the order and reads what its confirmation says, which goes now.

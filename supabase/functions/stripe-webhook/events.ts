@@ -46,7 +46,7 @@ async function settleCheckout(service: SupabaseClient, provider: StripeProvider,
     if (!(await fulfilCheckout(service, checkout, lookup.payment))) throw new Error(`the payment of session ${sessionId} is recorded for another checkout`);
     return 'recorded';
   }
-  if (lookup?.status === 'closed') {
+  if (lookup?.status === 'closed' || lookup?.status === 'declined') {
     await markPending(service, [checkout.id], 'expired');
     return 'expired';
   }

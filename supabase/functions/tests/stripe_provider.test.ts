@@ -127,7 +127,7 @@ Deno.test('a declined card is no payment; the session stays open to be paid', as
   assert.deepEqual(await lookupOf(checkout), { status: 'not_found' });
 });
 
-Deno.test('a SEPA debit is processing until the bank answers: then paid, or closed when it fails', async () => {
+Deno.test('a SEPA debit is processing until the bank answers: then paid, or declined when it fails', async () => {
   const succeeding = await paid('sepa_debit');
   assert.deepEqual(await lookupOf(succeeding.checkout), { status: 'processing' }, 'completed, not paid yet');
   await settleDebit(stripeEnv.apiUrl, succeeding.paymentId, 'succeeded');
@@ -135,7 +135,7 @@ Deno.test('a SEPA debit is processing until the bank answers: then paid, or clos
 
   const failing = await paid('sepa_debit');
   await settleDebit(stripeEnv.apiUrl, failing.paymentId, 'failed');
-  assert.deepEqual(await lookupOf(failing.checkout), { status: 'closed' }, 'a failed debit will never pay');
+  assert.deepEqual(await lookupOf(failing.checkout), { status: 'declined' }, 'a failed debit will never pay');
 });
 
 Deno.test('an expired session is closed: it can no longer be paid', async () => {

@@ -1,8 +1,8 @@
 // Browser journeys of a SEPA debit on Stripe (issue 43): the bank answers days after the buyer is
 // back, so /success says « Paiement en cours de traitement », keeps the cart and thanks for nothing
 // yet. Once the debit has succeeded and stripe-webhook has recorded the order, « Réessayer »
-// thanks for it and the library has the file; once it has failed, « Réessayer » says the payment
-// was not completed, no order is listed, and the cart is still there to pay another way.
+// thanks for it and the library has the file; once the bank has refused it, « Réessayer » says so
+// (« Paiement refusé »), no order is listed, and the cart is still there to pay another way.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { settleDebit } from '../../../scripts/stripe-sandbox/sandbox-controls.ts';
@@ -43,13 +43,15 @@ it('a SEPA debit the bank confirms: « Paiement en cours de traitement », then 
   await expectMeditationInLibrary(page);
 });
 
-it('a SEPA debit the bank refuses: « Réessayer » says the payment was not completed, no order is listed, the cart is kept', async () => {
+it('a SEPA debit the bank refuses: « Réessayer » says « Paiement refusé », no order is listed, the cart is kept', async () => {
   const { page, sessionId, paymentId } = await debitOnItsWay('stripe-sepa-refuse');
 
   await settleDebit(double.url, paymentId, 'failed');
   await handledByWebhook(double, 'checkout.session.async_payment_failed', sessionId);
   await page.getByRole('button', { name: 'Réessayer' }).click();
-  await expect.poll(() => heading(page, 'Paiement non finalisé').isVisible()).toBe(true);
+  await expect.poll(() => heading(page, 'Paiement refusé').isVisible()).toBe(true);
+  expect(await page.getByRole('alert').textContent()).toContain('rien ne vous sera débité');
+  expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
   expect(await heading(page, 'Merci pour votre commande !').count()).toBe(0);
   expect(await cartLabel(page)).toBe('Panier, 1 article');
   await screenshot(page, 'stripe-debit-failed');

@@ -9,7 +9,7 @@
 // A session is the checkout's payment only when it is the checkout's (`client_reference_id`), its
 // `payment_status` is `paid`, and its lines, quantities, unit amounts, total and currency are
 // exactly what was priced. A session completed but unpaid is a debit on its way (`processing`),
-// unless its PaymentIntent says the debit failed (`closed`, as an expired session).
+// unless its PaymentIntent says the debit failed (`declined`; an expired session is `closed`).
 import type Stripe from 'stripe';
 import type { CheckoutToOpen, PaymentLookup, PricedCheckout, ProviderPayment } from '../commerce-provider.ts';
 
@@ -95,7 +95,7 @@ export function lookupOfSession(session: Stripe.Checkout.Session, checkout: Pric
   if (session.payment_status !== 'paid') {
     const intent = session.payment_intent;
     const failed = typeof intent === 'object' && intent !== null && (intent.status === 'requires_payment_method' || intent.status === 'canceled');
-    return { status: failed ? 'closed' : 'processing' };
+    return { status: failed ? 'declined' : 'processing' };
   }
   const payment = paymentOfSession(session, checkout);
   if (!payment || !paysFor(session, checkout)) {

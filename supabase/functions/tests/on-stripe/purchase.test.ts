@@ -120,6 +120,8 @@ Deno.test('a debit the bank answers days later, its webhook lost: the schedule r
     const { count } = await service.from('unmatched_payments').select('*', { count: 'exact', head: true }).eq('payment_id', paid.paymentId);
     assert.equal(count, 0, 'not filed for the administrator: the payment names its checkout');
     assert.deepEqual(await checkoutState(unpaid.checkoutId), { status: 'expired', order: null }, 'the failed debit\'s checkout is given up');
+    const back = await recordOrder(unpaid.checkoutId, failing);
+    assert.deepEqual([back.status, back.body.error?.code], [409, 'payment_declined'], 'the buyer is told the bank refused it');
   } finally {
     await resumeDeliveries(stripeEnv.apiUrl, stripeEnv.webhookEndpointId);
   }

@@ -40,6 +40,13 @@ export const orderOutcomeMessages: Record<OrderOutcome, OrderOutcomeMessage> = {
     description: 'Votre banque confirme ce prélèvement sous quelques jours. Votre commande sera enregistrée et l’e-mail de confirmation envoyé dès sa confirmation ; vous n’avez rien à refaire.',
     actions: ['retry', 'store'],
   },
+  // That debit refused by the buyer's bank: nothing was taken, nothing will be; the cart is kept to
+  // pay another way. Asking again would answer the same.
+  declined: {
+    title: 'Paiement refusé',
+    description: 'Votre banque a refusé ce prélèvement : aucune commande n’est enregistrée et rien ne vous sera débité. Votre panier est conservé : vous pouvez payer autrement.',
+    actions: ['store', 'contact'],
+  },
   // The one outcome whose payment the shop has seen: several payments could be this checkout's, and
   // the administrator attaches the right one by hand; the confirmation e-mail leaves then.
   'needs-review': {

@@ -14,6 +14,7 @@ describe("record-order's answers on /success", () => {
     expect(await titleOf(refusal(409, 'payment_not_completed'))).toBe('Paiement non finalisé');
     expect(await titleOf(refusal(409, 'checkout_needs_review'))).toBe('Paiement en cours de vérification');
     expect(await titleOf(refusal(409, 'payment_processing'))).toBe('Paiement en cours de traitement');
+    expect(await titleOf(refusal(409, 'payment_declined'))).toBe('Paiement refusé');
     expect(await titleOf(refusal(401, 'not_signed_in'))).toBe('Connectez-vous pour retrouver votre commande');
   });
 
@@ -42,6 +43,13 @@ describe("record-order's answers on /success", () => {
     expect(description).toMatch(/prélèvement/);
     expect(description).toMatch(/rien à refaire/);
     expect(actions).toEqual(['retry', 'store']);
+  });
+
+  it('tells a refused debit that nothing will be taken and the cart waits, without a retry that would answer the same', () => {
+    const { description, actions } = orderOutcomeMessages.declined;
+    expect(description).toMatch(/rien ne vous sera débité/);
+    expect(description).toMatch(/panier est conservé/);
+    expect(actions).toEqual(['store', 'contact']);
   });
 
   it('never says a payment was received unless the shop has seen it, and always offers a way on', () => {

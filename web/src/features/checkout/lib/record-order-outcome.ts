@@ -3,7 +3,7 @@
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 
 /** Every state /success can be in besides the thank-you. */
-export type OrderOutcome = 'missing-checkout' | 'signed-out' | 'not-found' | 'not-paid' | 'processing' | 'needs-review' | 'failed';
+export type OrderOutcome = 'missing-checkout' | 'signed-out' | 'not-found' | 'not-paid' | 'processing' | 'declined' | 'needs-review' | 'failed';
 
 /** The outcomes an answer of `record-order` can have (a link without checkout id never asks it). */
 export type RecordOrderFailure = Exclude<OrderOutcome, 'missing-checkout'>;
@@ -19,6 +19,7 @@ const byCode = new Map<unknown, RecordOrderFailure>([
   ['checkout_not_found', 'not-found'],
   ['payment_not_completed', 'not-paid'],
   ['payment_processing', 'processing'],
+  ['payment_declined', 'declined'],
   ['checkout_needs_review', 'needs-review'],
   ['not_signed_in', 'signed-out'],
 ]);
