@@ -41,7 +41,7 @@ declare
                      and ($1 is null or p.id = any ($1)) and ($2 is null or p.updated_at <= $2) $f$;
   ordering text;
   total integer := 0;
-  page_ids text[] := '{}';
+  page_ids text[] := '{}'::text[];
   products jsonb;
 begin
   if first_row < 0 or page_size < 0 then
@@ -63,7 +63,7 @@ begin
   end if;
 
   if p_is_hidden is distinct from true then
-    execute format('select count(*) from public.products p where %s', filter) into total using p_ids, p_to_date;
+    execute format('select count(*)::integer from public.products p where %s', filter) into total using p_ids, p_to_date;
     execute format('select array(select p.id from public.products p where %s order by %s limit $3 offset $4)', filter, ordering)
       into page_ids using p_ids, p_to_date, page_size, first_row;
   end if;
