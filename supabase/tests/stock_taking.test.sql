@@ -23,6 +23,9 @@ select extensions.dblink_exec('race_a', $setup$
     ('7c000000-0000-4000-a000-00000000000a', '7c000000-0000-4000-a000-000000000001', 1500, 'cs_race_a', 'FA-2097-000001', 1, 'Consentement de test', now()),
     ('7c000000-0000-4000-a000-00000000000b', '7c000000-0000-4000-a000-000000000001', 1500, 'cs_race_b', 'FA-2097-000002', 1, 'Consentement de test', now());
 $setup$);
+create temporary table racers as
+select (select pid from extensions.dblink('race_a', 'select pg_backend_pid()') as t(pid integer)) as first,
+       (select pid from extensions.dblink('race_b', 'select pg_backend_pid()') as t(pid integer)) as second;
 select extensions.dblink_exec('race_a', 'begin');
 select extensions.dblink_exec('race_a', $$insert into public.order_items (order_id, variant_id, product_title, quantity, price_per_item_cents)
   values ('7c000000-0000-4000-a000-00000000000a', 'var_race', 'Dernier exemplaire (A)', 1, 1500)$$);
@@ -40,8 +43,7 @@ begin
   return false;
 end;
 $$;
-select ok(pg_temp.blocked_on((select pid from pg_stat_activity where query like '%Dernier exemplaire (B)%' and pid <> pg_backend_pid() and state = 'active'),
-                             (select pid from pg_stat_activity where query like '%Dernier exemplaire (A)%' and pid <> pg_backend_pid())),
+select ok(pg_temp.blocked_on((select second from racers), (select first from racers)),
   'the second payment waits for the first''s lock on the variant');
 select extensions.dblink_exec('race_a', 'commit');
 select is((select status from extensions.dblink_get_result('race_b') as t(status text)), 'INSERT 0 1',
