@@ -31,12 +31,15 @@ create table public.products (
 comment on table public.products is
   'The shop''s own catalogue (spec §3): anon and customers read published, not deleted products; administrators write.';
 
--- The storefront's list reads published products in each order it offers, by these indexes alone.
+-- The storefront's list reads published products in each order it offers, by these indexes alone
+-- (ties in the catalogue's order: storefront_catalogue_read).
 create index products_storefront_position_idx on public.products (position, id)
   where status = 'published' and deleted_at is null;
-create index products_storefront_updated_at_idx on public.products (updated_at, id)
+create index products_storefront_created_at_idx on public.products (created_at, position, id)
   where status = 'published' and deleted_at is null;
-create index products_storefront_title_idx on public.products ((title collate "C"), id)
+create index products_storefront_updated_at_idx on public.products (updated_at, position, id)
+  where status = 'published' and deleted_at is null;
+create index products_storefront_title_idx on public.products ((title collate "C"), position, id)
   where status = 'published' and deleted_at is null;
 
 -- The product's `updated_at` moves with its own changes and with those of the rows its page
