@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type ShopEnv } from '../support/shop.ts';
-import { catalogueRows, loadCatalogue } from './support/catalogue-fixture.ts';
+import { catalogueRows, demoCatalogueProducts, loadCatalogue } from '../../scripts/stack/demo-catalogue.ts';
 
 const env = process.env as unknown as ShopEnv;
 let anon: SupabaseClient;
@@ -29,9 +29,8 @@ async function rpc(name: string, args: Record<string, unknown> = {}): Promise<un
 beforeAll(async () => {
   anon = client(env);
   service = client(env, env.SUPABASE_SECRET_KEY);
-  const list = await store<{ products: Array<{ id: string }> }>('/products', 'limit=100');
-  productIds = list.products.map((p) => p.id);
-  const singles = await Promise.all(productIds.map((id) => store(`/products/${encodeURIComponent(id)}`)));
+  const singles = await demoCatalogueProducts(env.COMMERCE_API_URL, env.COMMERCE_STORE_ID);
+  productIds = singles.map((p) => p.id);
   await loadCatalogue(service, catalogueRows(singles));
 });
 

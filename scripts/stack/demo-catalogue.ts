@@ -1,6 +1,8 @@
 // The commerce service's catalogue (its single-product answers, spec §7) as rows of the shop's own
-// catalogue tables, so a test can load the same catalogue into both and compare their answers.
-// Test tooling, not the import: it keeps only what the double's products hold.
+// catalogue tables: the demo catalogue of a stack started with `catalogueSource: 'shop'`
+// (`CATALOGUE_SOURCE=shop npm start`), and the contract test's, which loads the same catalogue into
+// both and compares their answers. Tooling, not the import (`catalogue:import`, later): it keeps only
+// what the Hostinger double's products hold, read from the double over HTTP.
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 type Raw = Record<string, any>;
@@ -111,4 +113,28 @@ export async function loadCatalogue(service: SupabaseClient, rows: CatalogueRows
   if (rows.product_custom_fields.length) check(await service.from('product_custom_fields').upsert(rows.product_custom_fields));
   if (rows.related_products.length) check(await service.from('related_products').upsert(rows.related_products));
   check(await service.from('products').upsert(rows.products));
+}
+
+/** Every product of the double's store, as its single-product call answers each. */
+export async function demoCatalogueProducts(commerceUrl: string, storeId: string): Promise<Raw[]> {
+  const store = async (path: string): Promise<Raw> => {
+    const response = await fetch(`${commerceUrl}/store/${encodeURIComponent(storeId)}${path}`);
+    if (!response.ok) throw new Error(`demo catalogue: ${path} answered ${response.status}`);
+    return (await response.json()) as Raw;
+  };
+  const list = await store('/products?limit=100');
+  return Promise.all((list.products as Raw[]).map((p) => store(`/products/${encodeURIComponent(p.id)}`)));
+}
+
+/**
+ * The double's catalogue written into an empty catalogue, once: a stack restarted keeps what an
+ * administrator changed since. Answers how many products were written (0 when some were there).
+ */
+export async function loadDemoCatalogue(service: SupabaseClient, commerceUrl: string, storeId: string): Promise<number> {
+  const { count, error } = await service.from('products').select('id', { count: 'exact', head: true });
+  if (error) throw new Error(`demo catalogue: ${error.message}`);
+  if (count) return 0;
+  const rows = catalogueRows(await demoCatalogueProducts(commerceUrl, storeId));
+  await loadCatalogue(service, rows);
+  return rows.products.length;
 }
