@@ -1,7 +1,8 @@
 // `npm start`: the whole shop on this machine, persistent (its state in .local/, the database
 // where cluster-home.ts says), on the ports of `supabase start`. Ctrl-C stops everything.
 // SHOP_STATE_DIR and SHOP_{API,DB,COMMERCE,MAIL,STRIPE,WEB}_PORT run a second shop beside the first.
-// COMMERCE_PROVIDER=stripe takes the payments through the Stripe double instead of Hostinger's.
+// COMMERCE_PROVIDER=stripe takes the payments through the Stripe double instead of Hostinger's;
+// CATALOGUE_SOURCE=shop runs the shop on its own catalogue (filled with the double's products while empty).
 import { join } from 'node:path';
 import { stopClustersNow } from './db/cluster.ts';
 import { handleInterrupts } from './lib/interrupts.ts';
@@ -10,7 +11,7 @@ import { localDir } from './lib/paths.ts';
 import { killWebServers, serveWebApp, type WebServer } from './lib/web-app.ts';
 import { demoAdmin, demoCustomer } from './stack/demo-accounts.ts';
 import { ensureDemoPurchase } from './stack/demo-purchase.ts';
-import { defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
+import { catalogueSourceOf, defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
 
 function portSetting(name: string, fallback: number): number {
   const value = process.env[name];
@@ -34,6 +35,7 @@ const siteUrl = `http://127.0.0.1:${ports.web}`;
 const legacyKeys = process.env.SHOP_LEGACY_KEYS === 'on';
 const commerceProvider = (process.env.COMMERCE_PROVIDER || 'hostinger') as 'hostinger' | 'stripe';
 if (!['hostinger', 'stripe'].includes(commerceProvider)) throw new Error(`COMMERCE_PROVIDER must be hostinger or stripe, not "${commerceProvider}".`);
+const catalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
 const demoAccounts = [
   { role: 'administrator', ...demoAdmin },
   { role: 'customer', ...demoCustomer },
@@ -43,7 +45,7 @@ let stack: LocalStack | undefined;
 let web: WebServer | undefined;
 
 async function start(): Promise<void> {
-  stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports, legacyKeys, commerceProvider });
+  stack = await startLocalStack({ persistent: true, stateDir, siteUrl, ports, legacyKeys, commerceProvider, catalogueSource });
   const demoOrder = await ensureDemoPurchase({ apiUrl: stack.apiUrl, anonKey: stack.publishableKey, siteUrl, customer: demoCustomer, commerceProvider });
   const demoPurchaseSteps: Record<string, string> = {
     'in-place': 'demo purchase: in place',
@@ -60,6 +62,7 @@ async function start(): Promise<void> {
       VITE_COMMERCE_API_URL: stack.commerceUrl,
       VITE_COMMERCE_STORE_ID: stack.storeId,
       VITE_ADMIN_EMAIL: demoAdmin.email,
+      ...(catalogueSource === 'shop' && { VITE_CATALOGUE_SOURCE: catalogueSource }),
     },
   });
 }
@@ -101,6 +104,7 @@ try {
     `  Database            ${live.dbUrl}`,
     `  Database files      ${live.cluster.dataDir}`,
     `  Commerce sandbox    ${live.commerceUrl}/store/${live.storeId}/products`,
+    ...(catalogueSource === 'shop' ? [`  Catalogue           the shop's own tables (CATALOGUE_SOURCE=shop): ${live.apiUrl}/rest/v1/rpc/storefront_products`] : []),
     `  Sign-up mail outbox ${live.apiUrl}/auth/v1/outbox`,
     `  Shop mail outbox    ${live.mailUrl}/   (mail sandbox: Resend's API at /emails)`,
     ...(live.stripeUrl ? [`  Stripe double       ${live.stripeUrl}/v1   (payments: COMMERCE_PROVIDER=stripe)`] : []),

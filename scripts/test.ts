@@ -34,7 +34,7 @@ import { errorOutsideTests } from './lib/vitest-outcome.ts';
 import { serveWithApache } from './lib/apache.ts';
 import { buildWebApp, prerenderWebApp } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
+import { catalogueSourceOf, startLocalStack, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
 
 interface SuiteResult {
   name: string;
@@ -306,12 +306,14 @@ interface JourneySite {
  * whichever provider takes the payments: the browser only follows create-checkout's address.
  */
 async function journeySite(label: string): Promise<JourneySite> {
-  const { webPort, siteUrl, keys, ports, webEnv } = await planSite('admin@lumiere-sacree.test');
+  // CATALOGUE_SOURCE=shop: the journeys on the shop's own catalogue, the web app and the functions alike.
+  const catalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
+  const { webPort, siteUrl, keys, ports, webEnv } = await planSite('admin@lumiere-sacree.test', catalogueSource);
   const outDir = join(scratch, `web-dist-${webPort}`);
   const built = phase(`web app build (${label})`, () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
-  const stack = await startThrowawayStack(label, { siteUrl, keys, ports, stripe: true });
+  const stack = await startThrowawayStack(label, { siteUrl, keys, ports, stripe: true, catalogueSource });
   await built;
   await phase(`web app pre-rendering (${label})`, () => prerenderWebApp(webEnv, outDir));
   const web = await serveWithApache({ root: outDir, port: webPort });

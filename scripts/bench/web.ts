@@ -7,7 +7,8 @@
 // 3. The largest contentful paint of that product page, reached from a shared link, against the
 //    home page's (Lighthouse on `/` too): a deep link must not wait longer than the front door.
 // The machine's load average is printed beside the figures: Lighthouse's simulated timings grow
-// with the CPU the other processes take, the byte count does not.
+// with the CPU the other processes take, the byte count does not. CATALOGUE_SOURCE=shop measures
+// the shop on its own catalogue (the build's VITE_CATALOGUE_SOURCE and the stack's).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import { chromium } from 'playwright-core';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { buildWebApp, prerenderWebApp, serveWebApp } from '../lib/web-app.ts';
-import { startLocalStack } from '../stack/launch.ts';
+import { catalogueSourceOf, startLocalStack } from '../stack/launch.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -90,7 +91,8 @@ const report = (title: string, { runs, scores, metrics }: Awaited<ReturnType<typ
 const productPage = '/product/prod_gratitude';
 
 const webPort = await freePort();
-const stack = await startLocalStack({ persistent: false, siteUrl: `http://127.0.0.1:${webPort}` });
+const catalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
+const stack = await startLocalStack({ persistent: false, siteUrl: `http://127.0.0.1:${webPort}`, catalogueSource });
 const outDir = mkdtempSync(join(tmpdir(), 'shop-bench-web-'));
 let web: { url: string; stop(): Promise<void> } | undefined;
 try {
@@ -101,6 +103,7 @@ try {
     VITE_COMMERCE_STORE_ID: stack.storeId,
     VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
     VITE_SITE_URL: `http://127.0.0.1:${webPort}`,
+    ...(catalogueSource === 'shop' && { VITE_CATALOGUE_SOURCE: catalogueSource }),
   };
   step('production build');
   await buildWebApp(env, outDir);
@@ -120,7 +123,7 @@ try {
 
   const lines = [
     '',
-    'JavaScript loaded by / (gzip -9):',
+    `JavaScript loaded by / (gzip -9; the catalogue: ${catalogueSource === 'shop' ? "the shop's own" : "the commerce service's"}):`,
     ...scripts.map((s) => `  ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`),
     `  ${totalKb.toFixed(1).padStart(7)} KB  total (target ≤ ${sizeTargetKb} KB)`,
     ...report('/', home),

@@ -16,6 +16,8 @@ export interface WebEnv {
   VITE_ADMIN_EMAIL: string;
   /** The shop's public origin, for the pre-rendered pages' absolute URLs (a local default). */
   VITE_SITE_URL?: string;
+  /** `shop`: the catalogue read from the shop's own tables through the Supabase API; unset, the commerce service's. */
+  VITE_CATALOGUE_SOURCE?: 'hostinger' | 'shop';
 }
 
 const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');

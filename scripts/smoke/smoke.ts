@@ -1,7 +1,8 @@
 // `npm run smoke -- --url https://shop.example`: checks a live deployment from outside, as a
 // visitor's browser and an attacker would meet it. The Supabase URL, publishable key, commerce
 // service and store are read from the deployed app's own configuration (its start-up script)
-// unless given (--supabase-url, --publishable-key, --commerce-url, --store-id). With the
+// unless given (--supabase-url, --publishable-key, --commerce-url, --store-id); a build on the shop's
+// own catalogue (VITE_CATALOGUE_SOURCE=shop) is checked to read it through Supabase alone. With the
 // schedule's secret (RECONCILE_CHECKOUTS_SECRET in the environment, as the operator set it), it
 // also checks that the functions reach the provider that takes the payments with their
 // credential, running the reconciliation once as the schedule does (provider-check.ts). With
@@ -133,20 +134,31 @@ async function main(): Promise<void> {
   const publishableKey = values['publishable-key'] ?? config.VITE_SUPABASE_PUBLISHABLE_KEY;
   const commerceUrl = values['commerce-url'] ?? config.VITE_COMMERCE_API_URL;
   const storeId = values['store-id'] ?? config.VITE_COMMERCE_STORE_ID;
-  const missing = Object.entries({ supabaseUrl, publishableKey, commerceUrl, storeId }).filter(([, value]) => !value);
-  if (!check('the app names its Supabase project and commerce service', missing.map(([name]) => `${name} not found in the page (give it as an option)`), supabaseUrl)) return;
+  // The shop's own catalogue is read through the Supabase API: the commerce service is not needed, nor to be reached.
+  const shopCatalogue = config.VITE_CATALOGUE_SOURCE === 'shop';
+  const needed = shopCatalogue ? { supabaseUrl, publishableKey } : { supabaseUrl, publishableKey, commerceUrl, storeId };
+  const missing = Object.entries(needed).filter(([, value]) => !value);
+  const names = shopCatalogue ? 'its Supabase project (the catalogue its own)' : 'its Supabase project and commerce service';
+  if (!check(`the app names ${names}`, missing.map(([name]) => `${name} not found in the page (give it as an option)`), supabaseUrl)) return;
 
   const connect = directives(home.headers.get('content-security-policy') ?? '').get('connect-src') ?? [];
   const realtime = new URL(supabaseUrl!);
   realtime.protocol = realtime.protocol === 'https:' ? 'wss:' : 'ws:';
+  const commerceOrigin = commerceUrl ? new URL(commerceUrl).origin : undefined;
   check(
     "the CSP lets the app reach its own services, and them only",
-    [new URL(supabaseUrl!).origin, realtime.origin, new URL(commerceUrl!).origin].filter((origin) => !connect.includes(origin)).map((origin) => `connect-src lacks ${origin}`),
+    [
+      ...[new URL(supabaseUrl!).origin, realtime.origin, ...(shopCatalogue ? [] : [commerceOrigin!])].filter((origin) => !connect.includes(origin)).map((origin) => `connect-src lacks ${origin}`),
+      ...(shopCatalogue && commerceOrigin && connect.includes(commerceOrigin) ? [`connect-src names the commerce service (${commerceOrigin}), which a shop on its own catalogue never reaches`] : []),
+    ],
   );
 
   let products: Array<{ id: string }> = [];
+  const catalogueUrl = shopCatalogue ? `${supabaseUrl}/rest/v1/rpc/storefront_products` : `${commerceUrl}/store/${storeId}/products`;
   try {
-    const catalogue = await get(`${commerceUrl}/store/${storeId}/products`, { headers: { Accept: 'application/json', Origin: site } });
+    const catalogue = shopCatalogue
+      ? await get(catalogueUrl, { method: 'POST', headers: { apikey: publishableKey!, 'Content-Type': 'application/json', Accept: 'application/json', Origin: site }, body: '{}' })
+      : await get(catalogueUrl, { headers: { Accept: 'application/json', Origin: site } });
     products = catalogue.ok ? (((await catalogue.json()) as { products?: Array<{ id: string }> }).products ?? []) : [];
     const allowed = catalogue.headers.get('access-control-allow-origin');
     check(
@@ -156,10 +168,10 @@ async function main(): Promise<void> {
         ...(products.length > 0 ? [] : ['no product']),
         ...(allowed === '*' || allowed === site ? [] : [`CORS allows ${allowed ?? 'no origin'}, not ${site}`]),
       ],
-      `${products.length} products`,
+      `${products.length} products${shopCatalogue ? ', the shop\'s own' : ''}`,
     );
   } catch (error) {
-    check('the catalogue loads from the page', [`${commerceUrl}: ${(error as Error).message}`]);
+    check('the catalogue loads from the page', [`${catalogueUrl}: ${(error as Error).message}`]);
   }
 
   const deepPath = `/product/${encodeURIComponent(products[0]?.id ?? 'prod_inconnu')}`;

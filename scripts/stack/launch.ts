@@ -2,7 +2,8 @@
 // commerce and mail sandboxes (each in a process of its own, started beside the cluster), the
 // Stripe double when asked (stripe.ts: its process, the webhook endpoint registered there), the
 // seed, the gateway with auth, REST, realtime, storage and the edge functions, and pg_net's
-// worker with the Vault secrets scheduled jobs call them with.
+// worker with the Vault secrets scheduled jobs call them with. On the shop's own catalogue when
+// asked: the functions price from its tables, filled with the double's products while empty.
 // `npm start` runs it persistently on the fixed ports; tests run it throwaway on free ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,8 @@ import { readAuthMailSettings } from './auth/mail-settings.ts';
 import type { AuthRateLimits } from './auth/rate-limit-settings.ts';
 import { authService } from './auth/service.ts';
 import { readFunctionSecrets } from './functions/secrets.ts';
+import { loadDemoCatalogue } from './demo-catalogue.ts';
+import { nodeClient } from '../lib/supabase-client.ts';
 import { uploadSampleDeliverables } from './sample-deliverables.ts';
 import { functionsService, type FunctionsServiceOptions } from './functions/service.ts';
 import { startGateway, type Gateway, type GatewayOptions } from './gateway.ts';
@@ -60,6 +63,17 @@ export interface LocalStackOptions {
   commerceProvider?: 'hostinger' | 'stripe';
   /** The Stripe double runs, and the functions have its secrets, even when Hostinger takes the payments (the functions' tests). */
   stripe?: boolean;
+  /** Where the catalogue comes from (CATALOGUE_SOURCE): Hostinger's storefront unless told; `shop`, the shop's tables, given the double's products while empty. */
+  catalogueSource?: CatalogueSource;
+}
+
+export type CatalogueSource = 'hostinger' | 'shop';
+
+/** `CATALOGUE_SOURCE` as `npm start` and the test runner read it: unset is Hostinger's storefront. */
+export function catalogueSourceOf(value: string | undefined): CatalogueSource {
+  const source = value || 'hostinger';
+  if (source !== 'hostinger' && source !== 'shop') throw new Error(`CATALOGUE_SOURCE must be hostinger or shop, not "${source}".`);
+  return source;
 }
 
 export interface LocalStack extends ProjectKeys {
@@ -124,6 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     // The Stripe double, when it runs, starts here too; its webhook endpoint is registered once the API's address is known.
     const commerceProvider = options.commerceProvider ?? 'hostinger';
+    const catalogueSource = options.catalogueSource ?? 'hostinger';
     const stripeStarting = commerceProvider === 'stripe' || options.stripe ? startStripeDouble(options.ports?.stripe ?? (persistent ? defaultPorts.stripe : 0)) : undefined;
     stripeStarting?.catch(() => undefined); // a failure is thrown where it is awaited, below
     stops.push(async () => (await stripeStarting?.catch(() => undefined))?.close());
@@ -172,6 +187,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Always the doubles locally: Hostinger's storefront (the catalogue) and Ecommerce API, and
       // Stripe's when it runs, whichever takes the payments.
       COMMERCE_PROVIDER: commerceProvider,
+      CATALOGUE_SOURCE: catalogueSource,
       ...stripeSecrets,
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
@@ -230,6 +246,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => pgNet.close());
     const uploaded = await uploadSampleDeliverables(apiUrl, keys.secretKey);
     step(`deliverables bucket: ${uploaded.length ? `${uploaded.length} sample files uploaded` : 'sample files in place'}`);
+    if (catalogueSource === 'shop') {
+      const written = await loadDemoCatalogue(nodeClient(apiUrl, keys.secretKey), sandbox.url, sandbox.storeId);
+      step(`the shop's own catalogue: ${written ? `${written} demo products written from the commerce sandbox's` : 'in place'}`);
+    }
 
     const env = {
       SUPABASE_URL: apiUrl,
@@ -242,6 +262,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SUPABASE_DB_URL: cluster.url,
       SUPABASE_JWT_SECRET: keys.jwtSecret,
       COMMERCE_PROVIDER: commerceProvider,
+      CATALOGUE_SOURCE: catalogueSource,
       COMMERCE_API_URL: sandbox.url,
       COMMERCE_STORE_ID: sandbox.storeId,
       HOSTINGER_API_URL: sandbox.url,

@@ -3,7 +3,7 @@
 // build needs is chosen here, so the build can run while the stack starts on the same ports.
 import { freePort } from '../lib/free-port.ts';
 import type { WebEnv } from '../lib/web-app.ts';
-import { commerceStoreId } from './launch.ts';
+import { type CatalogueSource, commerceStoreId } from './launch.ts';
 import { newProjectKeys, type ProjectKeys } from './project-keys.ts';
 
 export interface SitePlan {
@@ -15,7 +15,8 @@ export interface SitePlan {
   webEnv: WebEnv;
 }
 
-export async function planSite(adminEmail: string): Promise<SitePlan> {
+/** `catalogueSource`: the catalogue the web app reads, as the stack's functions price from it (`startLocalStack`'s option). */
+export async function planSite(adminEmail: string, catalogueSource: CatalogueSource = 'hostinger'): Promise<SitePlan> {
   const [webPort, api, commerce] = await Promise.all([freePort(), freePort(), freePort()]);
   const siteUrl = `http://127.0.0.1:${webPort}`;
   const keys = newProjectKeys();
@@ -31,6 +32,7 @@ export async function planSite(adminEmail: string): Promise<SitePlan> {
       VITE_COMMERCE_STORE_ID: commerceStoreId,
       VITE_ADMIN_EMAIL: adminEmail,
       VITE_SITE_URL: siteUrl,
+      ...(catalogueSource === 'shop' && { VITE_CATALOGUE_SOURCE: catalogueSource }),
     },
   };
 }

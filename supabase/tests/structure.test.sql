@@ -3,7 +3,14 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(47);
+select plan(61);
+
+-- The shop's own catalogue (catalogue_*.sql): anon reads it, administrators write it, by policy.
+create temporary table catalogue_tables (name text primary key);
+insert into catalogue_tables values ('products'), ('product_variants'), ('product_options'), ('product_option_values'),
+  ('product_images'), ('collections'), ('product_collections'), ('product_additional_info'), ('product_custom_fields'),
+  ('related_products');
+grant select on catalogue_tables to anon, authenticated;
 
 -- Row-level security everywhere.
 select is_empty($$
@@ -30,12 +37,14 @@ $$, 'every function of public and private has a fixed search_path (Supabase lint
 -- Functions anon may call on purpose: record_page_view, the visit counter (page_views.test.sql
 -- proves its bounds and that it exposes nothing), and the contact form's contact_form_token and
 -- send_contact_message (contact_form_anti_spam.test.sql, rate_limited_doors.test.sql), and
--- checkout_terms, the CGV version in force and the consent's wording (checkout_consent.test.sql).
--- The catalogue comes from the commerce service. Add a signature here only with a test of what it exposes.
+-- checkout_terms, the CGV version in force and the consent's wording (checkout_consent.test.sql),
+-- and the storefront's read of the shop's own catalogue, published products only (storefront_read.test.sql).
+-- Add a signature here only with a test of what it exposes.
 select is_empty($$
   select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute')
-    and p.oid::regprocedure::text <> all (array['record_page_view(text,text)', 'contact_form_token()', 'send_contact_message(text,text,text,text,text,text,text)', 'checkout_terms()'])
+    and p.oid::regprocedure::text <> all (array['record_page_view(text,text)', 'contact_form_token()', 'send_contact_message(text,text,text,text,text,text,text)', 'checkout_terms()',
+      'storefront_products(text[],integer,integer,text,text,boolean,timestamp with time zone)', 'storefront_product(text)', 'storefront_variants(text[])'])
 $$, 'anon can execute no function of public or private beyond the allow-list');
 select ok(not has_schema_privilege('anon', 'private', 'usage'), 'anon cannot even look into the private schema');
 select ok(not has_schema_privilege('authenticated', 'public', 'create'), 'signed-in users cannot create objects in public');
@@ -48,15 +57,45 @@ select is_empty($$
   cross join unnest(array['anon', 'authenticated']) r(role)
   cross join unnest(array['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) priv
   where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') and has_table_privilege(r.role, c.oid, priv)
-$$, 'no table in public grants a whole-table write to anon or authenticated (only column grants)');
+    and not (r.role = 'authenticated' and priv = 'DELETE' and c.relname in (select name from catalogue_tables))
+$$, 'no table in public grants a whole-table write to anon or authenticated (only column grants), but the catalogue''s deletes');
+select is_empty($$
+  select tablename || ': ' || policyname from pg_policies
+  where schemaname = 'public' and tablename in (select name from catalogue_tables) and cmd in ('INSERT', 'UPDATE', 'DELETE')
+    and (roles <> '{authenticated}'
+         or coalesce(regexp_replace(qual, '\s', '', 'g'), '(SELECTprivate.is_admin()ASis_admin)') <> '(SELECTprivate.is_admin()ASis_admin)'
+         or coalesce(regexp_replace(with_check, '\s', '', 'g'), '(SELECTprivate.is_admin()ASis_admin)') <> '(SELECTprivate.is_admin()ASis_admin)')
+$$, 'every write policy of the catalogue is for administrators alone');
+select results_eq($$
+  select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_attribute a on a.attrelid = c.oid
+  where c.relnamespace = 'public'::regnamespace and c.relname in (select name from catalogue_tables) and a.attnum > 0 and not a.attisdropped
+    and not has_column_privilege('authenticated', c.oid, a.attnum, 'UPDATE')
+  order by 1, 2
+$$, $$ values ('collections', 'id'), ('product_additional_info', 'id'), ('product_additional_info', 'product_id'),
+              ('product_collections', 'collection_id'), ('product_collections', 'product_id'), ('product_custom_fields', 'id'),
+              ('product_custom_fields', 'product_id'), ('product_images', 'id'), ('product_images', 'product_id'),
+              ('product_option_values', 'id'), ('product_option_values', 'option_id'), ('product_option_values', 'product_id'),
+              ('product_option_values', 'variant_id'), ('product_options', 'id'), ('product_options', 'product_id'),
+              ('product_variants', 'created_at'), ('product_variants', 'id'), ('product_variants', 'product_id'),
+              ('products', 'created_at'), ('products', 'id'), ('products', 'updated_at'),
+              ('related_products', 'id'), ('related_products', 'product_id') $$,
+  'in the catalogue, administrators change every column but the keys and the dates the database keeps');
+select results_eq($$
+  select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_attribute a on a.attrelid = c.oid
+  where c.relnamespace = 'public'::regnamespace and c.relname in (select name from catalogue_tables) and a.attnum > 0 and not a.attisdropped
+    and not has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
+  order by 1, 2
+$$, $$ values ('product_images', 'id'), ('product_variants', 'created_at'), ('products', 'created_at'), ('products', 'updated_at') $$,
+  'in the catalogue, administrators insert every column but the dates the database keeps and the images'' generated ids');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') and has_table_privilege('anon', c.oid, 'SELECT')
-    and c.relname <> 'legal_document_versions'
-$$, 'anon may select from no table in public but the published legal documents (legal_documents.test.sql)');
+    and c.relname <> 'legal_document_versions' and c.relname not in (select name from catalogue_tables)
+$$, 'anon may select from no table in public but the published legal documents and the catalogue (its policies: published products)');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'UPDATE')
+    and c.relname not in (select name from catalogue_tables)
   order by 1, 2
 $$, $$ values ('admin_notification_preferences', 'chat'), ('admin_notification_preferences', 'contact'), ('admin_notification_preferences', 'digest_hour'),
               ('admin_notification_preferences', 'orders'),
@@ -68,6 +107,7 @@ $$, $$ values ('admin_notification_preferences', 'chat'), ('admin_notification_p
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
+    and c.relname not in (select name from catalogue_tables)
   order by 1, 2
 $$, $$ values ('admin_notification_preferences', 'admin_id'), ('admin_notification_preferences', 'chat'), ('admin_notification_preferences', 'contact'),
               ('admin_notification_preferences', 'digest_hour'), ('admin_notification_preferences', 'orders'),
@@ -98,7 +138,11 @@ select is_empty($$
   select t.tab || '.' || t.col from (values
     ('profiles', 'id'), ('profiles', 'role'), ('orders', 'user_id'), ('order_items', 'order_id'),
     ('user_messages', 'sender_id'), ('user_messages', 'receiver_id'), ('checkout_sessions', 'user_id'),
-    ('crash_reports', 'user_id'), ('download_links', 'user_id'), ('order_items', 'file_path')
+    ('crash_reports', 'user_id'), ('download_links', 'user_id'), ('order_items', 'file_path'),
+    ('products', 'id'), ('product_variants', 'product_id'), ('product_variants', 'id'), ('product_options', 'product_id'),
+    ('product_option_values', 'product_id'), ('product_option_values', 'variant_id'), ('product_images', 'product_id'),
+    ('product_collections', 'product_id'), ('product_additional_info', 'product_id'), ('product_custom_fields', 'product_id'),
+    ('related_products', 'product_id'), ('order_items', 'variant_id')
   ) t(tab, col)
   where not exists (
     select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
@@ -129,6 +173,28 @@ select policies_are('public', 'admin_notifications', array['Administrators read 
 select policies_are('public', 'admin_notification_preferences',
   array['Administrators read their own notification preferences', 'Administrators create their own notification preferences', 'Administrators change their own notification preferences'],
   'admin_notification_preferences has exactly its reviewed policies');
+select policies_are('public', 'products', array['Visitors read published products', 'Customers read published products, administrators all', 'Administrators add products', 'Administrators edit products', 'Administrators delete products'],
+  'products has exactly its reviewed policies');
+select policies_are('public', 'product_variants', array['Visitors read the variants of published products', 'Customers read published variants, administrators all', 'Administrators add variants', 'Administrators edit variants', 'Administrators delete unsold variants'],
+  'product_variants has exactly its reviewed policies');
+select policies_are('public', 'product_options', array['Visitors read the options of published products', 'Customers read published options, administrators all', 'Administrators add options', 'Administrators edit options', 'Administrators delete options'],
+  'product_options has exactly its reviewed policies');
+select policies_are('public', 'product_option_values', array['Visitors read the option values of published products', 'Customers read published option values, administrators all', 'Administrators add option values', 'Administrators edit option values', 'Administrators delete option values'],
+  'product_option_values has exactly its reviewed policies');
+select policies_are('public', 'product_images', array['Visitors read the images of published products', 'Customers read published images, administrators all', 'Administrators add images', 'Administrators edit images', 'Administrators delete images'],
+  'product_images has exactly its reviewed policies');
+select policies_are('public', 'collections', array['Visitors read the collections', 'Signed-in users read the collections', 'Administrators add collections', 'Administrators edit collections', 'Administrators delete collections'],
+  'collections has exactly its reviewed policies');
+select policies_are('public', 'product_collections', array['Visitors read the collections of published products', 'Customers read published collection links, administrators all', 'Administrators add products to collections', 'Administrators reorder collections', 'Administrators take products out of collections'],
+  'product_collections has exactly its reviewed policies');
+select policies_are('public', 'product_additional_info', array['Visitors read the additional information of published products', 'Customers read published additional info, administrators all', 'Administrators add additional information', 'Administrators edit additional information', 'Administrators delete additional information'],
+  'product_additional_info has exactly its reviewed policies');
+select policies_are('public', 'product_custom_fields', array['Visitors read the custom fields of published products', 'Customers read published custom fields, administrators all', 'Administrators add custom fields', 'Administrators edit custom fields', 'Administrators delete custom fields'],
+  'product_custom_fields has exactly its reviewed policies');
+select policies_are('public', 'related_products', array['Visitors read the related products of published products', 'Customers read published related products, administrators all', 'Administrators add related products', 'Administrators edit related products', 'Administrators delete related products'],
+  'related_products has exactly its reviewed policies');
+select policies_are('public', 'stock_shortfalls', array['Administrators read the stock shortfalls'],
+  'stock_shortfalls has exactly its reviewed policies');
 
 -- Realtime streams the chat and the contact messages (to administrators, by RLS: the admin layout's counts), nothing else.
 select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'user_messages'), 'user_messages streams through realtime');

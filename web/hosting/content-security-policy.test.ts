@@ -29,6 +29,16 @@ describe('cspDirectives', () => {
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'http://127.0.0.1:54330', 'https://cdn.boutique.example', 'https://images.example', 'http://127.0.0.1:54321']);
   });
 
+  it('reads the shop\'s own catalogue through Supabase alone: no commerce origin to connect to, its images still allowed', () => {
+    const shop = cspDirectives({ ...hosted, VITE_CATALOGUE_SOURCE: 'shop' });
+    expect(shop['connect-src']).toEqual(["'self'", 'https://abcdefgh.supabase.co', 'wss://abcdefgh.supabase.co', 'blob:']);
+    expect(shop['img-src']).toEqual(["'self'", 'data:', 'https://api.boutique.example', 'https://abcdefgh.supabase.co']);
+    const alone = cspDirectives({ VITE_SUPABASE_URL: hosted.VITE_SUPABASE_URL, VITE_CATALOGUE_SOURCE: 'shop' });
+    expect(alone['connect-src']).toEqual(["'self'", 'https://abcdefgh.supabase.co', 'wss://abcdefgh.supabase.co', 'blob:']);
+    expect(alone['img-src']).toEqual(["'self'", 'data:', 'https://abcdefgh.supabase.co']);
+    expect(() => cspDirectives({ VITE_SUPABASE_URL: hosted.VITE_SUPABASE_URL })).toThrow(/VITE_COMMERCE_API_URL/);
+  });
+
   it("lets the configured captcha provider's script and frame in, and only with a site key", () => {
     expect(cspDirectives({ ...hosted, VITE_CAPTCHA_PROVIDER: 'turnstile' })['script-src']).toEqual(["'self'"]);
     const turnstile = cspDirectives({ ...hosted, VITE_CAPTCHA_SITE_KEY: '0x4AAAA' });

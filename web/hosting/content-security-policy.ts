@@ -1,12 +1,16 @@
 // The shop's Content-Security-Policy, from the build's environment: exactly the origins the app
 // reaches (its own, the Supabase project over HTTP and WebSocket, the commerce service and its
 // images, the captcha provider when one is configured), nothing inline or evaluated for scripts.
+// With VITE_CATALOGUE_SOURCE=shop the catalogue is read through the Supabase API: the commerce
+// service is no longer reached, its origin stays only among the images when it is configured.
 import { captchaConfigOf, type CaptchaProvider } from '../src/features/contact/lib/captcha-providers.ts';
 
 /** The build-time variables the policy depends on (the names of web/.env). */
 export interface HostingEnv {
   VITE_SUPABASE_URL: string;
-  VITE_COMMERCE_API_URL: string;
+  /** Optional with `VITE_CATALOGUE_SOURCE=shop`. */
+  VITE_COMMERCE_API_URL?: string;
+  VITE_CATALOGUE_SOURCE?: string;
   /** Space-separated origins the commerce service serves its images from, when not its API's own. */
   VITE_COMMERCE_IMAGE_ORIGINS?: string;
   VITE_CAPTCHA_PROVIDER?: string;
@@ -45,7 +49,9 @@ export type CspDirectives = Record<string, string[]>;
 
 export function cspDirectives(env: HostingEnv): CspDirectives {
   const supabase = supabaseOrigins(env.VITE_SUPABASE_URL);
-  const commerce = originOf('VITE_COMMERCE_API_URL', env.VITE_COMMERCE_API_URL).origin;
+  const shopCatalogue = env.VITE_CATALOGUE_SOURCE === 'shop';
+  // The commerce service's origin: the catalogue's reads (its storefront's source only) and its images.
+  const commerce = shopCatalogue && !env.VITE_COMMERCE_API_URL ? [] : [originOf('VITE_COMMERCE_API_URL', env.VITE_COMMERCE_API_URL ?? '').origin];
   const images = (env.VITE_COMMERCE_IMAGE_ORIGINS ?? '')
     .split(/\s+/)
     .filter(Boolean)
@@ -64,12 +70,12 @@ export function cspDirectives(env: HostingEnv): CspDirectives {
     // script policy above is what stops injected code.
     'style-src': unique(["'self'", "'unsafe-inline'", ...provider.style]),
     // data: for pdf.js's inline images and SVG data URIs.
-    'img-src': unique(["'self'", 'data:', commerce, ...images, supabase[0]!]),
+    'img-src': unique(["'self'", 'data:', ...commerce, ...images, supabase[0]!]),
     'font-src': ["'self'", 'data:'],
-    // The catalogue (commerce service), Supabase's REST, auth, storage, functions and Realtime;
+    // The catalogue (the commerce service; the shop's own through REST), Supabase's REST, auth, storage, functions, Realtime;
     // blob: for a ritual's HLS playlists, which the viewer makes in the page from its link's
     // answer and hls.js reads like any URL (its segments come from Storage).
-    'connect-src': unique(["'self'", ...supabase, commerce, ...provider.connect, 'blob:']),
+    'connect-src': unique(["'self'", ...supabase, ...(shopCatalogue ? [] : commerce), ...provider.connect, 'blob:']),
     // Audio and video play from Storage's signed URLs; blob: is the MediaSource hls.js plays a
     // stream through (a page can only make blob: URLs of its own, from its own allowed fetches).
     'media-src': unique(["'self'", supabase[0]!, 'blob:']),

@@ -6,12 +6,15 @@
 // checkouts (it answers an id of its own for each) gets that id back with every pending checkout;
 // one that does not (Hostinger) matches payments by what was bought. `COMMERCE_PROVIDER` chooses
 // the implementation: `hostinger` (hostinger/provider.ts, the default) or `stripe`
-// (stripe/provider.ts). Whatever goes wrong at the provider is a CommerceError.
+// (stripe/provider.ts); `CATALOGUE_SOURCE` the catalogue: `hostinger` (the storefront API, the
+// default) or `shop` (the shop's own tables, shop-catalogue.ts). Whatever goes wrong at the
+// provider is a CommerceError.
 import { HostingerProvider } from './hostinger/provider.ts';
 import { HostingerStorefront } from './hostinger/storefront.ts';
 import { stripeFromEnv } from './stripe/client.ts';
 import { StripeProvider } from './stripe/provider.ts';
-import { requireEnv } from './supabase.ts';
+import { ShopCatalogue } from './shop-catalogue.ts';
+import { publishableClient, requireEnv } from './supabase.ts';
 
 /** A purchasable unit as the catalogue prices it today. */
 export interface CatalogueVariant {
@@ -168,7 +171,13 @@ export const requestsPerCall = 60;
 /** The storefront API: the catalogue whichever provider takes the payments, and Hostinger's hosted checkout. */
 const storefrontFromEnv = () => new HostingerStorefront(requireEnv('COMMERCE_API_URL').replace(/\/+$/, ''), requireEnv('COMMERCE_STORE_ID'));
 
-export const catalogueFromEnv = (): Catalogue => storefrontFromEnv();
+/** The catalogue that prices a cart: the storefront API, or the shop's own tables with CATALOGUE_SOURCE=shop. */
+export function catalogueFromEnv(): Catalogue {
+  const source = Deno.env.get('CATALOGUE_SOURCE') || 'hostinger';
+  if (source === 'shop') return new ShopCatalogue(publishableClient());
+  if (source !== 'hostinger') throw new Error(`CATALOGUE_SOURCE=${source}: the catalogues are: hostinger, shop`);
+  return storefrontFromEnv();
+}
 
 export function providerFromEnv(): CommerceProvider {
   const name = Deno.env.get('COMMERCE_PROVIDER') || 'hostinger';

@@ -1,5 +1,6 @@
 // create-checkout: a signed-in buyer's cart → a hosted checkout URL. Every line is priced from
-// the catalogue (never from the request), stock and purchasability are checked, the return URLs
+// the catalogue (never from the request: price-lines.ts; the storefront API's, or the shop's own
+// tables with CATALOGUE_SOURCE=shop), stock and purchasability are checked, the return URLs
 // must be on the site, both consent boxes must be ticked on the CGV in force (consent.ts), and the
 // pending checkout is recorded with that consent, under an id of the shop's own, for record-order
 // to match to its payment and copy later. The buyer comes back to `/success?checkout=<that id>`.
@@ -10,9 +11,10 @@
 // (`checkout_sessions`, service role) keeps the priced lines and the buyer's account e-mail. Limits (claim_checkout() within begin_checkout()):
 // 5 checkouts in 10 minutes, 3 pending at once (see beginCheckout). Round trips, as
 // `npm run bench:load -- --rate …` counts them: database 2 (begin_checkout() as the buyer, the
-// pending checkout's insert), commerce 2 (the catalogue, the hosted checkout); no auth call
+// pending checkout's insert), commerce 2 (the catalogue, the hosted checkout; with
+// CATALOGUE_SOURCE=shop the catalogue is a third database call and commerce 1); no auth call
 // (requireUser verifies the token locally).
-import { catalogueFromEnv, type CatalogueVariant, type CommerceProvider, providerFromEnv } from '../_shared/commerce-provider.ts';
+import { catalogueFromEnv, type CommerceProvider, providerFromEnv } from '../_shared/commerce-provider.ts';
 import { limitBody } from '../_shared/body-limit.ts';
 import { preflight } from '../_shared/cors.ts';
 import { badRequest, errorResponse, HttpError, jsonResponse, readJson } from '../_shared/errors.ts';
@@ -21,28 +23,13 @@ import { requireUser } from '../_shared/caller.ts';
 import { reconcileCheckouts } from '../_shared/reconcile-checkouts.ts';
 import { callerClient, requireEnv, serviceClient } from '../_shared/supabase.ts';
 import { type CheckoutTerms, recordedConsent, requireTickedBoxes, versionRefusal } from './consent.ts';
+import { priceLines } from './price-lines.ts';
 
 function requireSiteOrigin(field: string, url: string): void {
   if (new URL(url).origin !== new URL(requireEnv('SITE_URL')).origin) {
     throw badRequest('foreign_return_url', `${field} must be on the shop's own site.`);
   }
 }
-
-/** Spec §8's insufficient-stock text, with the figures of this line. */
-const shortStock = (variant: CatalogueVariant) =>
-  `Stock insuffisant pour ${variant.product_title} (${variant.variant_title}). ${variant.stock} restant(s).`;
-
-/** What the pending checkout records for a line, and later the order item's content. */
-const pricedLine = (variant: CatalogueVariant, quantity: number) => ({
-  variant_id: variant.variant_id,
-  product_id: variant.product_id,
-  product_title: variant.product_title,
-  variant_title: variant.variant_title,
-  image_url: variant.image_url,
-  unit_price_cents: variant.unit_price_cents,
-  currency: variant.currency,
-  quantity,
-});
 
 /** claim_checkout()'s refusal while the buyer has as many pending checkouts as allowed. */
 const tooManyPending = (error: { code?: string; message: string }) => error.code === 'PT429' && error.message.startsWith('Too many checkouts are open');
@@ -102,13 +89,7 @@ Deno.serve(limitBody(async (request) => {
     const provider = providerFromEnv();
     const consent = recordedConsent(await beginCheckout(request, user.id, requireTickedBoxes(body.consent).cgvVersion, provider));
     const catalogue = await catalogueFromEnv().findVariants(body.items.map((item) => item.variant_id));
-    const lines = body.items.map(({ variant_id, quantity }) => {
-      const variant = catalogue.get(variant_id);
-      if (!variant) throw badRequest('unknown_variant', `The catalogue has no variant ${variant_id}.`);
-      if (!variant.purchasable) throw badRequest('not_purchasable', `${variant.product_title} cannot be bought.`);
-      if (variant.stock !== null && variant.stock < quantity) throw badRequest('insufficient_stock', shortStock(variant));
-      return pricedLine(variant, quantity);
-    });
+    const lines = priceLines(catalogue, body.items);
     // Spec §7: the order's currency is the first line's; one checkout cannot charge two.
     const currency = lines[0]?.currency ?? 'eur';
     if (lines.some((line) => line.currency !== currency)) throw badRequest('mixed_currencies', 'All items must be priced in one currency.');

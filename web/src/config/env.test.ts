@@ -11,9 +11,32 @@ const valid = {
 };
 
 describe('parseEnv', () => {
-  it('returns exactly the five variables when they are valid', () => {
+  it('returns exactly the five variables when they are valid, and the commerce service as the catalogue by default', () => {
     const { VITE_UNRELATED: _ignored, ...expected } = valid;
-    expect(parseEnv(valid)).toEqual(expected);
+    expect(parseEnv(valid)).toEqual({ ...expected, VITE_CATALOGUE_SOURCE: 'hostinger' });
+    expect(parseEnv({ ...valid, VITE_CATALOGUE_SOURCE: '' }).VITE_CATALOGUE_SOURCE).toBe('hostinger');
+    expect(parseEnv({ ...valid, VITE_CATALOGUE_SOURCE: 'hostinger' }).VITE_CATALOGUE_SOURCE).toBe('hostinger');
+  });
+
+  it("reads the shop's own catalogue with VITE_CATALOGUE_SOURCE=shop, the commerce service's variables then optional", () => {
+    const { VITE_COMMERCE_API_URL: _url, VITE_COMMERCE_STORE_ID: _store, ...withoutCommerce } = valid;
+    expect(parseEnv({ ...withoutCommerce, VITE_CATALOGUE_SOURCE: 'shop' })).toEqual({
+      VITE_SUPABASE_URL: valid.VITE_SUPABASE_URL,
+      VITE_SUPABASE_PUBLISHABLE_KEY: valid.VITE_SUPABASE_PUBLISHABLE_KEY,
+      VITE_COMMERCE_API_URL: '',
+      VITE_COMMERCE_STORE_ID: '',
+      VITE_ADMIN_EMAIL: valid.VITE_ADMIN_EMAIL,
+      VITE_CATALOGUE_SOURCE: 'shop',
+    });
+    expect(parseEnv({ ...valid, VITE_CATALOGUE_SOURCE: 'shop' }).VITE_COMMERCE_API_URL).toBe(valid.VITE_COMMERCE_API_URL);
+    expect(() => parseEnv({ ...valid, VITE_CATALOGUE_SOURCE: 'shop', VITE_COMMERCE_API_URL: 'ftp://commerce.test' })).toThrow('VITE_COMMERCE_API_URL');
+    expect(() => parseEnv(withoutCommerce)).toThrow('VITE_COMMERCE_API_URL, VITE_COMMERCE_STORE_ID');
+  });
+
+  it('refuses a catalogue source it does not know', () => {
+    expect(() => parseEnv({ ...valid, VITE_CATALOGUE_SOURCE: 'supabase' })).toThrow(
+      'Invalid env provided. The following variables are missing or invalid: VITE_CATALOGUE_SOURCE',
+    );
   });
 
   it('names every missing or invalid variable, and only those', () => {

@@ -218,6 +218,25 @@ export type Database = {
         }
         Relationships: []
       }
+      collections: {
+        Row: {
+          id: string
+          position: number
+          title: string
+        }
+        ComputedFields: never
+        Insert: {
+          id?: string
+          position?: number
+          title: string
+        }
+        Update: {
+          id?: string
+          position?: number
+          title?: string
+        }
+        Relationships: []
+      }
       contact_messages: {
         Row: {
           created_at: string
@@ -616,6 +635,106 @@ export type Database = {
           },
         ]
       }
+      product_additional_info: {
+        Row: {
+          description: string
+          id: string
+          position: number
+          product_id: string
+          title: string
+        }
+        ComputedFields: never
+        Insert: {
+          description: string
+          id?: string
+          position?: number
+          product_id: string
+          title: string
+        }
+        Update: {
+          description?: string
+          id?: string
+          position?: number
+          product_id?: string
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_additional_info_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      product_collections: {
+        Row: {
+          collection_id: string
+          position: number
+          product_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          collection_id: string
+          position?: number
+          product_id: string
+        }
+        Update: {
+          collection_id?: string
+          position?: number
+          product_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_collections_collection_id_fkey"
+            columns: ["collection_id"]
+            isOneToOne: false
+            referencedRelation: "collections"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "product_collections_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      product_custom_fields: {
+        Row: {
+          id: string
+          is_required: boolean
+          position: number
+          product_id: string
+          title: string
+        }
+        ComputedFields: never
+        Insert: {
+          id?: string
+          is_required?: boolean
+          position?: number
+          product_id: string
+          title: string
+        }
+        Update: {
+          id?: string
+          is_required?: boolean
+          position?: number
+          product_id?: string
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_custom_fields_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       product_files: {
         Row: {
           content_type: string | null
@@ -638,6 +757,231 @@ export type Database = {
           object_path?: string | null
           online_only?: boolean
           variant_id?: string
+        }
+        Relationships: []
+      }
+      product_images: {
+        Row: {
+          alt_text: string | null
+          id: string
+          position: number
+          product_id: string
+          type: string
+          url: string
+        }
+        ComputedFields: never
+        Insert: {
+          alt_text?: string | null
+          id?: string
+          position?: number
+          product_id: string
+          type?: string
+          url: string
+        }
+        Update: {
+          alt_text?: string | null
+          id?: string
+          position?: number
+          product_id?: string
+          type?: string
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_images_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      product_option_values: {
+        Row: {
+          id: string
+          option_id: string
+          product_id: string
+          value: string
+          variant_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          id?: string
+          option_id: string
+          product_id: string
+          value: string
+          variant_id: string
+        }
+        Update: {
+          id?: string
+          option_id?: string
+          product_id?: string
+          value?: string
+          variant_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_option_values_option_fkey"
+            columns: ["option_id", "product_id"]
+            isOneToOne: false
+            referencedRelation: "product_options"
+            referencedColumns: ["id", "product_id"]
+          },
+          {
+            foreignKeyName: "product_option_values_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "product_option_values_variant_fkey"
+            columns: ["variant_id", "product_id"]
+            isOneToOne: false
+            referencedRelation: "product_variants"
+            referencedColumns: ["id", "product_id"]
+          },
+        ]
+      }
+      product_options: {
+        Row: {
+          id: string
+          position: number
+          product_id: string
+          title: string
+        }
+        ComputedFields: never
+        Insert: {
+          id?: string
+          position?: number
+          product_id: string
+          title: string
+        }
+        Update: {
+          id?: string
+          position?: number
+          product_id?: string
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_options_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      product_variants: {
+        Row: {
+          created_at: string
+          id: string
+          image_url: string | null
+          inventory_quantity: number | null
+          manage_inventory: boolean
+          position: number
+          price_in_cents: number
+          product_id: string
+          retired_at: string | null
+          sale_price_in_cents: number | null
+          sku: string | null
+          title: string
+          weight: number | null
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          id?: string
+          image_url?: string | null
+          inventory_quantity?: number | null
+          manage_inventory?: boolean
+          position?: number
+          price_in_cents: number
+          product_id: string
+          retired_at?: string | null
+          sale_price_in_cents?: number | null
+          sku?: string | null
+          title: string
+          weight?: number | null
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          image_url?: string | null
+          inventory_quantity?: number | null
+          manage_inventory?: boolean
+          position?: number
+          price_in_cents?: number
+          product_id?: string
+          retired_at?: string | null
+          sale_price_in_cents?: number | null
+          sku?: string | null
+          title?: string
+          weight?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_variants_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      products: {
+        Row: {
+          created_at: string
+          currency: string
+          deleted_at: string | null
+          description: string | null
+          id: string
+          metadata: NonNullable<Json>
+          position: number
+          purchasable: boolean
+          ribbon_text: string | null
+          site_product_selection: string | null
+          status: string
+          subtitle: string | null
+          title: string
+          type: string
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          currency?: string
+          deleted_at?: string | null
+          description?: string | null
+          id?: string
+          metadata?: NonNullable<Json>
+          position?: number
+          purchasable?: boolean
+          ribbon_text?: string | null
+          site_product_selection?: string | null
+          status?: string
+          subtitle?: string | null
+          title: string
+          type?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          currency?: string
+          deleted_at?: string | null
+          description?: string | null
+          id?: string
+          metadata?: NonNullable<Json>
+          position?: number
+          purchasable?: boolean
+          ribbon_text?: string | null
+          site_product_selection?: string | null
+          status?: string
+          subtitle?: string | null
+          title?: string
+          type?: string
+          updated_at?: string
         }
         Relationships: []
       }
@@ -705,6 +1049,42 @@ export type Database = {
           },
         ]
       }
+      related_products: {
+        Row: {
+          id: string
+          position: number
+          product_id: string
+          related_id: string
+          related_type: string
+          section_title: string
+        }
+        ComputedFields: never
+        Insert: {
+          id?: string
+          position?: number
+          product_id: string
+          related_id: string
+          related_type: string
+          section_title: string
+        }
+        Update: {
+          id?: string
+          position?: number
+          product_id?: string
+          related_id?: string
+          related_type?: string
+          section_title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "related_products_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       seller_settings: {
         Row: {
           address: string | null
@@ -747,6 +1127,49 @@ export type Database = {
           vat_regime?: string | null
         }
         Relationships: []
+      }
+      stock_shortfalls: {
+        Row: {
+          detected_at: string
+          order_id: string
+          order_item_id: string
+          taken: number
+          variant_id: string
+          wanted: number
+        }
+        ComputedFields: never
+        Insert: {
+          detected_at?: string
+          order_id: string
+          order_item_id: string
+          taken: number
+          variant_id: string
+          wanted: number
+        }
+        Update: {
+          detected_at?: string
+          order_id?: string
+          order_item_id?: string
+          taken?: number
+          variant_id?: string
+          wanted?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "stock_shortfalls_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "stock_shortfalls_order_item_id_fkey"
+            columns: ["order_item_id"]
+            isOneToOne: true
+            referencedRelation: "order_items"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       unmatched_payments: {
         Row: {
@@ -1267,6 +1690,20 @@ export type Database = {
         }
         Returns: undefined
       }
+      storefront_product: { Args: { p_id: string }; Returns: Json }
+      storefront_products: {
+        Args: {
+          p_ids?: string[]
+          p_is_hidden?: boolean
+          p_limit?: number
+          p_offset?: number
+          p_order?: string
+          p_sort_by?: string
+          p_to_date?: string
+        }
+        Returns: Json
+      }
+      storefront_variants: { Args: { p_product_ids?: string[] }; Returns: Json }
       stripe_webhook_event_handled: {
         Args: { p_event_id: string }
         Returns: undefined

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getProduct } from '@/features/catalogue/api/get-product';
-import { getProducts, productListSearchParams } from '@/features/catalogue/api/get-products';
+import { getProducts, productListArgs, productListSearchParams } from '@/features/catalogue/api/get-products';
 
 const rawVariant = (id: string, amount: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -37,6 +37,23 @@ describe('productListSearchParams', () => {
     expect(params.getAll('ids[]')).toEqual(['a', 'b']);
     expect(params.get('limit')).toBe('4');
     expect(params.get('order')).toBe('DESC');
+  });
+});
+
+describe('productListArgs', () => {
+  it('asks storefront_products for 12 by default, as the commerce service is asked', () => {
+    expect(productListArgs()).toEqual({ p_limit: 12 });
+  });
+
+  it('gives every query value its p_ name and its type: ids as an array, numbers, a boolean', () => {
+    expect(
+      productListArgs({ ids: ['a', 'b'], offset: '12', limit: '4', order: 'desc', sort_by: 'price', is_hidden: 'false', to_date: '2026-01-01T00:00:00.000Z' }),
+    ).toEqual({ p_ids: ['a', 'b'], p_offset: 12, p_limit: 4, p_order: 'desc', p_sort_by: 'price', p_is_hidden: false, p_to_date: '2026-01-01T00:00:00.000Z' });
+    expect(productListArgs({ is_hidden: 'true' }).p_is_hidden).toBe(true);
+  });
+
+  it('leaves out what the query leaves out: no ids is every product', () => {
+    expect(productListArgs({ ids: [], offset: '', sort_by: undefined })).toEqual({ p_limit: 12 });
   });
 });
 
