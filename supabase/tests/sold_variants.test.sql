@@ -4,7 +4,7 @@
 -- service role too, and a product's updated_at follows its page's changes, not the stock taken.
 begin;
 \ir helpers/setup.psql
-select plan(17);
+select plan(18);
 
 select tests.create_user('buyer@sold.test', 'Acheteuse');
 select tests.create_user('root@sold.test', 'Root');
@@ -32,6 +32,9 @@ select tests.authenticate_as_service_role();
 select throws_ok($$ delete from public.product_variants where id = 'var_sold' $$, '23503', null, 'the service role cannot delete it either');
 select throws_ok($$ update public.product_variants set id = 'var_renamed' where id = 'var_sold' $$, '23503', null,
   'nor give it another id, which would orphan the order''s line');
+select lives_ok($$ insert into public.product_variants (id, product_id, title, price_in_cents) values ('var_sold', 'prod_sold', 'Standard', 3100)
+  on conflict (id) do update set id = excluded.id, price_in_cents = excluded.price_in_cents $$,
+  'an upsert of a sold variant, which sets its id to the same, is no renaming: it writes the new price');
 reset role;
 select is((select count(*)::integer from public.product_variants where id = 'var_sold' and retired_at is not null), 1, 'the sold variant is kept, retired');
 select is((select variant_id from public.order_items where order_id = '7b000000-0000-4000-a000-000000000001'), 'var_sold',
