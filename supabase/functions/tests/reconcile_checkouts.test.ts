@@ -2,8 +2,8 @@
 // who never comes back to /success is matched to its payment (the buyer's e-mail, the lines, the
 // total) and becomes the same one order record-order would make; a payment no checkout can surely
 // claim is filed for the administrator, who attaches it by hand; a checkout left unpaid expires
-// after a day (an erased buyer's after a week, forgetting them); a failing or rate-limiting
-// provider leaves everything for the next run.
+// after a day (an erased buyer's after a week, forgetting them); a payment typed under an erased
+// address is filed without it; a failing or rate-limiting provider leaves everything for the next run.
 import assert from 'node:assert/strict';
 import { providerFromEnv } from '../_shared/commerce-provider.ts';
 import { reconcileCheckouts } from '../_shared/reconcile-checkouts.ts';
@@ -348,4 +348,23 @@ Deno.test('a checkout its buyer left unpaid before erasing their account expires
   const { data: checkout } = await service.from('checkout_sessions').select('status, invoice_buyer, buyer_email').eq('id', checkoutId).single();
   assert.deepEqual(checkout, { status: 'expired', invoice_buyer: null, buyer_email: null }, 'expired, it forgets the name and the e-mail');
   assert.deepEqual(await ordersFor(checkoutId), []);
+});
+
+Deno.test('a payment typed under an erased address, filed by the schedule after the erasure, is filed without that e-mail', async () => {
+  const erased = await signUpCustomer('erased-payer');
+  const buyer = await signUpCustomer();
+  // Paid just before the erasure, for another buyer's checkout, under the erased person's address
+  // (in other letters' case): no checkout's e-mail, so the schedule files it as unmatched.
+  const checkoutId = await paidCheckout(buyer, undefined, erased.email.toUpperCase());
+  const gone = await callFunction('delete-account', { password: 'lumiere-test-2026' }, erased.token);
+  assert.equal(gone.status, 200, JSON.stringify(gone.body));
+
+  const answer = await reconcileAll();
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.ok(answer.body.unmatched >= 1, JSON.stringify(answer.body));
+  const [paid] = await hostingerOrdersOf(erased.email.toUpperCase());
+  const filed = await unmatchedPayment(paid!.id);
+  assert.equal(filed.customer_email, null, 'filed for the administrator without the erased address');
+  assert.equal(filed.total_cents, cartTotal);
+  assert.equal(await checkoutStatus(checkoutId), 'pending');
 });
