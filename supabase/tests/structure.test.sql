@@ -3,7 +3,7 @@
 -- calls auth.uid() per row, an unindexed policy column, a new policy nobody reviewed here.
 begin;
 \ir helpers/setup.psql
-select plan(61);
+select plan(62);
 
 -- The shop's own catalogue (catalogue_*.sql): anon reads it, administrators write it, by policy.
 create temporary table catalogue_tables (name text primary key);
@@ -195,6 +195,8 @@ select policies_are('public', 'related_products', array['Visitors read the relat
   'related_products has exactly its reviewed policies');
 select policies_are('public', 'stock_shortfalls', array['Administrators read the stock shortfalls'],
   'stock_shortfalls has exactly its reviewed policies');
+select policies_are('public', 'catalogue_changes', array['Administrators read the catalogue changes'],
+  'catalogue_changes has exactly its reviewed policies');
 
 -- Realtime streams the chat and the contact messages (to administrators, by RLS: the admin layout's counts), nothing else.
 select ok(exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'user_messages'), 'user_messages streams through realtime');

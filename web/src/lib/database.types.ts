@@ -166,6 +166,46 @@ export type Database = {
         }
         Relationships: []
       }
+      catalogue_changes: {
+        Row: {
+          after: Json | null
+          before: Json | null
+          changed_at: string
+          changed_by: string | null
+          changed_by_role: string
+          id: number
+          operation: string
+          product_id: string | null
+          row_id: string
+          table_name: string
+        }
+        ComputedFields: never
+        Insert: {
+          after?: Json | null
+          before?: Json | null
+          changed_at?: string
+          changed_by?: string | null
+          changed_by_role: string
+          id?: never
+          operation: string
+          product_id?: string | null
+          row_id: string
+          table_name: string
+        }
+        Update: {
+          after?: Json | null
+          before?: Json | null
+          changed_at?: string
+          changed_by?: string | null
+          changed_by_role?: string
+          id?: never
+          operation?: string
+          product_id?: string | null
+          row_id?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
       checkout_sessions: {
         Row: {
           buyer_email: string | null
