@@ -61,7 +61,7 @@ describe('a variant’s price and stock', () => {
   it('becomes the row in cents, and the row the form as the storefront writes it', () => {
     const row = toVariantPricingUpdate({ price: '1 234,5', salePrice: '14.9', manageInventory: true, quantity: ' 12 ' });
     expect(row).toEqual({ price_in_cents: 123450, sale_price_in_cents: 1490, manage_inventory: true, inventory_quantity: 12 });
-    expect(toVariantPricingValues(row as Required<typeof row>)).toEqual({ price: '1\u202f234,50', salePrice: '14,90', manageInventory: true, quantity: '12' });
+    expect(toVariantPricingValues(row)).toEqual({ price: '1\u202f234,50', salePrice: '14,90', manageInventory: true, quantity: '12' });
     expect(toVariantPricingUpdate({ ...pricing, quantity: '7' })).toEqual({ price_in_cents: 1490, sale_price_in_cents: null, manage_inventory: false, inventory_quantity: null });
   });
 });

@@ -4,14 +4,21 @@
 // tables' own (catalogue_products, catalogue_variants), so the database never refuses what passed.
 import * as z from 'zod/mini';
 import { centsFromEuros, eurosFromCents } from '@/features/admin/lib/euro-amount';
-import type { Database } from '@/lib/database.types';
 
-type Tables = Database['public']['Tables'];
-export type ProductTextsUpdate = Pick<Tables['products']['Update'], 'title' | 'subtitle' | 'ribbon_text'>;
-export type VariantPricingUpdate = Pick<
-  Tables['product_variants']['Update'],
-  'price_in_cents' | 'sale_price_in_cents' | 'manage_inventory' | 'inventory_quantity'
->;
+/** A product's texts as `products` holds them (an empty one: null). */
+export interface ProductTexts {
+  title: string;
+  subtitle: string | null;
+  ribbon_text: string | null;
+}
+
+/** A variant's price, sale price and stock as `product_variants` holds them. */
+export interface VariantPricing {
+  price_in_cents: number;
+  sale_price_in_cents: number | null;
+  manage_inventory: boolean;
+  inventory_quantity: number | null;
+}
 
 const textFields = { title: z.string(), subtitle: z.string(), ribbonText: z.string() };
 const pricingFields = { price: z.string(), salePrice: z.string(), manageInventory: z.boolean(), quantity: z.string() };
@@ -77,12 +84,12 @@ export const emptyNewProduct: NewProductValues = {
   quantity: '',
 };
 
-export function toProductTextsUpdate(values: ProductTextsValues): ProductTextsUpdate {
+export function toProductTextsUpdate(values: ProductTextsValues): ProductTexts {
   return { title: values.title.trim(), subtitle: orNull(values.subtitle), ribbon_text: orNull(values.ribbonText) };
 }
 
 /** Only once the schema has passed: every figure then reads. */
-export function toVariantPricingUpdate(values: VariantPricingValues): VariantPricingUpdate {
+export function toVariantPricingUpdate(values: VariantPricingValues): VariantPricing {
   return {
     price_in_cents: centsFromEuros(values.price)!,
     sale_price_in_cents: values.salePrice.trim() ? centsFromEuros(values.salePrice)! : null,
@@ -92,11 +99,11 @@ export function toVariantPricingUpdate(values: VariantPricingValues): VariantPri
   };
 }
 
-export function toProductTextsValues(row: { title: string; subtitle: string | null; ribbon_text: string | null }): ProductTextsValues {
+export function toProductTextsValues(row: ProductTexts): ProductTextsValues {
   return { title: row.title, subtitle: row.subtitle ?? '', ribbonText: row.ribbon_text ?? '' };
 }
 
-export function toVariantPricingValues(row: Required<VariantPricingUpdate>): VariantPricingValues {
+export function toVariantPricingValues(row: VariantPricing): VariantPricingValues {
   return {
     price: eurosFromCents(row.price_in_cents),
     salePrice: row.sale_price_in_cents === null ? '' : eurosFromCents(row.sale_price_in_cents),

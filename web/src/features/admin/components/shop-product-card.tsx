@@ -1,0 +1,218 @@
+// One product of the shop's own catalogue on the products page: its status and place, its texts,
+// each variant's price, sale price and stock (shown as the storefront shows them), and the file
+// each variant delivers. Every write goes through RLS as the administrator and is audited.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { PriceTag } from '@/components/ui/price-tag';
+import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
+import { useMoveProduct, useSaveProductTexts, useSaveVariantPricing, useSetProductStatus } from '@/features/admin/api/shop-products';
+import { ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
+import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
+import { variantFileStatus, type VariantFile } from '@/features/admin/lib/variant-file-status';
+import {
+  productTextsSchema,
+  toProductTextsUpdate,
+  toProductTextsValues,
+  toVariantPricingUpdate,
+  toVariantPricingValues,
+  variantPricingSchema,
+  type ProductTextsValues,
+  type VariantPricingValues,
+} from '@/features/admin/schemas/shop-product-schema';
+import { toast } from '@/lib/toast-store';
+
+const statusLabels = { draft: 'Brouillon', published: 'Publié' } as const;
+
+function stockText(variant: ShopVariant): string {
+  if (!variant.manage_inventory) return 'Stock illimité';
+  const quantity = variant.inventory_quantity ?? 0;
+  return quantity > 0 ? `${quantity} en stock` : 'Rupture de stock';
+}
+
+/** A form behind its summary; once saved it closes, and focus returns to the summary. */
+function EditDisclosure({ summary, children }: { summary: string; children: (saved: () => void) => ReactNode }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const saved = () => {
+    if (!details.current) return;
+    details.current.open = false;
+    details.current.querySelector('summary')?.focus();
+  };
+  return (
+    <details ref={details} className="rounded-2xl border border-plum-100 p-4">
+      <summary className="cursor-pointer text-sm font-medium text-plum-700">{summary}</summary>
+      <div className="mt-4">{children(saved)}</div>
+    </details>
+  );
+}
+
+function ProductTextsForm({ product, onSaved }: { product: ShopProduct; onSaved: () => void }) {
+  const save = useSaveProductTexts();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ProductTextsValues>({
+    resolver: zodResolver(productTextsSchema),
+    values: toProductTextsValues(product),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ productId: product.id, texts: toProductTextsUpdate(values) });
+      toast({ title: 'Textes enregistrés.' });
+      onSaved();
+    } catch (error) {
+      console.error('Saving the product texts failed:', error);
+      setFailure(writeFailedMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Textes de « ${product.title} »`}>
+      <ProductTextsFields form={form} />
+      {failure ? <p role="alert" className="text-sm text-red-700">{failure}</p> : null}
+      <Button type="submit" size="sm" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
+        Enregistrer les textes
+      </Button>
+    </form>
+  );
+}
+
+function VariantPricingForm({ variant, label, onSaved }: { variant: ShopVariant; label: string; onSaved: () => void }) {
+  const save = useSaveVariantPricing();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<VariantPricingValues>({
+    resolver: zodResolver(variantPricingSchema),
+    values: toVariantPricingValues(variant),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ variantId: variant.id, pricing: toVariantPricingUpdate(values) });
+      toast({ title: 'Prix et stock enregistrés.' });
+      onSaved();
+    } catch (error) {
+      console.error('Saving the variant pricing failed:', error);
+      setFailure(writeFailedMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Prix et stock de ${label}`}>
+      <VariantPricingFields form={form} />
+      {failure ? <p role="alert" className="text-sm text-red-700">{failure}</p> : null}
+      <Button type="submit" size="sm" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
+        Enregistrer le prix et le stock
+      </Button>
+    </form>
+  );
+}
+
+interface ShopProductCardProps {
+  product: ShopProduct;
+  /** The whole list, in order: moving a product renumbers within it. */
+  products: ShopProduct[];
+  files: Map<string, VariantFile>;
+  /** Just created: its title takes the focus. */
+  focused?: boolean;
+}
+
+export function ShopProductCard({ product, products, files, focused = false }: ShopProductCardProps) {
+  const titleId = `product-${product.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const move = useMoveProduct();
+  const setStatus = useSetProductStatus();
+  const index = products.findIndex((candidate) => candidate.id === product.id);
+  const published = product.status === 'published';
+  const single = product.variants.length === 1;
+
+  useEffect(() => {
+    if (focused) heading.current?.focus();
+  }, [focused]);
+
+  const run = async (write: () => Promise<unknown>, done: string, failed: string) => {
+    try {
+      await write();
+      toast({ title: done });
+    } catch (error) {
+      console.error(`${failed}:`, error);
+      toast({ variant: 'destructive', title: 'Erreur', description: writeFailedMessage(error) });
+    }
+  };
+  const toggleStatus = () =>
+    run(
+      () => setStatus.mutateAsync({ productId: product.id, status: published ? 'draft' : 'published' }),
+      published ? `« ${product.title} » n’est plus en vente : il repasse en brouillon.` : `« ${product.title} » est publié.`,
+      'Changing the product status failed',
+    );
+  const moveBy = (step: -1 | 1) =>
+    run(() => move.mutateAsync({ products, productId: product.id, step }), `« ${product.title} » a changé de place.`, 'Moving the product failed');
+
+  return (
+    <article aria-labelledby={titleId} className="space-y-4 rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="text-xl font-semibold text-plum-900">
+            {product.title}
+          </h2>
+          {product.subtitle ? <p className="text-sm text-mist">{product.subtitle}</p> : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
+          {product.ribbon_text ? <span className="rounded-full bg-gold-100 px-3 py-1 text-plum-900">{product.ribbon_text}</span> : null}
+          <span className={published ? 'rounded-full bg-emerald-100 px-3 py-1 text-emerald-900' : 'rounded-full bg-plum-100 px-3 py-1 text-plum-900'}>
+            {statusLabels[product.status]}
+          </span>
+        </div>
+      </header>
+      <div className="flex flex-wrap gap-2">
+        <Button variant={published ? 'outline' : 'primary'} size="sm" onClick={toggleStatus} disabled={setStatus.isPending}>
+          {published ? 'Dépublier' : 'Publier'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => moveBy(-1)} disabled={index <= 0 || move.isPending} aria-label={`Monter « ${product.title} »`}>
+          <ArrowUp aria-hidden="true" className="h-4 w-4" /> Monter
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => moveBy(1)}
+          disabled={index === products.length - 1 || move.isPending}
+          aria-label={`Descendre « ${product.title} »`}
+        >
+          <ArrowDown aria-hidden="true" className="h-4 w-4" /> Descendre
+        </Button>
+      </div>
+      <EditDisclosure summary="Modifier les textes">{(saved) => <ProductTextsForm product={product} onSaved={saved} />}</EditDisclosure>
+      <ul className="divide-y divide-plum-100">
+        {product.variants.map((variant) => {
+          const label = single || !variant.title ? product.title : `${product.title} (${variant.title})`;
+          return (
+            <li key={variant.id}>
+              <section aria-label={`Variante ${label}`} className="grid gap-4 py-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+                <div className="space-y-3">
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                    <dt className="text-mist">Variante</dt>
+                    <dd className="font-medium text-ink">{variant.title}</dd>
+                    <dt className="text-mist">Prix</dt>
+                    <dd>
+                      <PriceTag variant={{ ...variant, currency: product.currency }} />
+                    </dd>
+                    <dt className="text-mist">Stock</dt>
+                    <dd>{stockText(variant)}</dd>
+                  </dl>
+                  <EditDisclosure summary="Modifier le prix et le stock">
+                    {(saved) => <VariantPricingForm variant={variant} label={label} onSaved={saved} />}
+                  </EditDisclosure>
+                </div>
+                <VariantFilePanel
+                  variantId={variant.id}
+                  label={label}
+                  status={variantFileStatus({ purchasable: product.purchasable, type: { value: product.type } }, files.get(variant.id))}
+                />
+              </section>
+            </li>
+          );
+        })}
+      </ul>
+    </article>
+  );
+}
