@@ -49,11 +49,11 @@ export async function listShopProducts(client: Client): Promise<ShopProduct[]> {
     .from('products')
     .select(productColumns)
     .is('deleted_at', null)
-    .is('product_variants.retired_at', null)
+    .is('variants.retired_at', null)
     .order('position')
     .order('id')
-    .order('position', { referencedTable: 'product_variants' })
-    .order('id', { referencedTable: 'product_variants' });
+    .order('position', { referencedTable: 'variants' })
+    .order('id', { referencedTable: 'variants' });
   if (error) throw error;
   return data as unknown as ShopProduct[];
 }
