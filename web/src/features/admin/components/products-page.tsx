@@ -4,9 +4,9 @@
 // files are the shop's, and the database decides every read and write of them.
 import { ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
-import { Spinner } from '@/components/ui/spinner';
 import { MissingFilesWarning } from '@/features/admin/components/missing-files-warning';
 import { ProductFilesCard } from '@/features/admin/components/product-files-card';
+import { ProductsLoadState } from '@/features/admin/components/products-load-state';
 import { useAdminCatalogue, type CataloguePageReader } from '@/features/admin/api/get-admin-catalogue';
 import { useVariantFiles } from '@/features/admin/api/get-variant-files';
 import { commerceAdminUrl } from '@/features/admin/lib/commerce-admin-url';
@@ -45,26 +45,14 @@ export default function ProductsPage({ readCataloguePage }: { readCataloguePage:
       </header>
 
       <MissingFilesWarning count={missing} />
-      {catalogue.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          Erreur lors du chargement des produits: {catalogue.error.message}
-        </p>
-      ) : files.isError ? (
-        // Without the files, every variant would look as if it had none: say so instead.
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          Impossible de charger les fichiers des variantes. Rechargez la page pour réessayer.
-        </p>
-      ) : catalogue.isPending || files.isPending ? (
-        <Spinner label="Chargement…" />
-      ) : products.length === 0 ? (
-        <p className="rounded-3xl border border-plum-100 bg-white p-10 text-center text-mist">Aucun produit disponible pour le moment.</p>
-      ) : (
-        <div className="space-y-4">
-          {products.map((product) => (
-            <ProductFilesCard key={product.id} product={product} files={files.data} />
-          ))}
-        </div>
-      )}
+      <ProductsLoadState
+        catalogueError={catalogue.isError ? `Erreur lors du chargement des produits: ${catalogue.error.message}` : null}
+        filesError={files.isError}
+        pending={catalogue.isPending || files.isPending}
+        emptyText={products.length === 0 ? 'Aucun produit disponible pour le moment.' : null}
+      >
+        {files.data ? products.map((product) => <ProductFilesCard key={product.id} product={product} files={files.data} />) : null}
+      </ProductsLoadState>
     </div>
   );
 }

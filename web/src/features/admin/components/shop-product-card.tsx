@@ -4,14 +4,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { PriceTag } from '@/components/ui/price-tag';
 import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
 import { useMoveProduct, useSaveProductTexts, useSaveVariantPricing, useSetProductStatus } from '@/features/admin/api/shop-products';
-import { ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
+import { FormFooter, ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
+import { VariantFacts } from '@/features/admin/components/variant-facts';
 import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
 import { variantFileStatus, type VariantFile } from '@/features/admin/lib/variant-file-status';
+import { variantLabel } from '@/features/admin/lib/variant-summary';
 import {
   productTextsSchema,
   toProductTextsUpdate,
@@ -25,12 +26,6 @@ import {
 import { toast } from '@/lib/toast-store';
 
 const statusLabels = { draft: 'Brouillon', published: 'Publié' } as const;
-
-function stockText(variant: ShopVariant): string {
-  if (!variant.manage_inventory) return 'Stock illimité';
-  const quantity = variant.inventory_quantity ?? 0;
-  return quantity > 0 ? `${quantity} en stock` : 'Rupture de stock';
-}
 
 /** A form behind its summary; once saved it closes, and focus returns to the summary. */
 function EditDisclosure({ summary, children }: { summary: string; children: (saved: () => void) => ReactNode }) {
@@ -48,62 +43,57 @@ function EditDisclosure({ summary, children }: { summary: string; children: (sav
   );
 }
 
-function ProductTextsForm({ product, onSaved }: { product: ShopProduct; onSaved: () => void }) {
-  const save = useSaveProductTexts();
+/**
+ * An edit form kept in step with the list (what is typed stays while it is read again), saved
+ * through `save`; a failure is said in the form, which keeps everything typed.
+ */
+function useEditForm<T extends FieldValues>(resolver: Resolver<T>, saved: T, save: (values: T) => Promise<unknown>, done: string, onSaved: () => void) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ProductTextsValues>({
-    resolver: zodResolver(productTextsSchema),
-    values: toProductTextsValues(product),
-    resetOptions: { keepDirtyValues: true },
-  });
+  const form = useForm<T>({ resolver, values: saved, resetOptions: { keepDirtyValues: true } });
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await save.mutateAsync({ productId: product.id, texts: toProductTextsUpdate(values) });
-      toast({ title: 'Textes enregistrés.' });
+      await save(values);
+      toast({ title: done });
       onSaved();
     } catch (error) {
-      console.error('Saving the product texts failed:', error);
+      console.error(`${done} failed:`, error);
       setFailure(writeFailedMessage(error));
     }
   });
+  return { form, failure, onSubmit };
+}
+
+function ProductTextsForm({ product, onSaved }: { product: ShopProduct; onSaved: () => void }) {
+  const save = useSaveProductTexts();
+  const { form, failure, onSubmit } = useEditForm<ProductTextsValues>(
+    zodResolver(productTextsSchema),
+    toProductTextsValues(product),
+    (values) => save.mutateAsync({ productId: product.id, texts: toProductTextsUpdate(values) }),
+    'Textes enregistrés.',
+    onSaved,
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Textes de « ${product.title} »`}>
       <ProductTextsFields form={form} />
-      {failure ? <p role="alert" className="text-sm text-red-700">{failure}</p> : null}
-      <Button type="submit" size="sm" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
-        Enregistrer les textes
-      </Button>
+      <FormFooter failure={failure} submitting={form.formState.isSubmitting} submit="Enregistrer les textes" />
     </form>
   );
 }
 
 function VariantPricingForm({ variant, label, onSaved }: { variant: ShopVariant; label: string; onSaved: () => void }) {
   const save = useSaveVariantPricing();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<VariantPricingValues>({
-    resolver: zodResolver(variantPricingSchema),
-    values: toVariantPricingValues(variant),
-    resetOptions: { keepDirtyValues: true },
-  });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await save.mutateAsync({ variantId: variant.id, pricing: toVariantPricingUpdate(values) });
-      toast({ title: 'Prix et stock enregistrés.' });
-      onSaved();
-    } catch (error) {
-      console.error('Saving the variant pricing failed:', error);
-      setFailure(writeFailedMessage(error));
-    }
-  });
+  const { form, failure, onSubmit } = useEditForm<VariantPricingValues>(
+    zodResolver(variantPricingSchema),
+    toVariantPricingValues(variant),
+    (values) => save.mutateAsync({ variantId: variant.id, pricing: toVariantPricingUpdate(values) }),
+    'Prix et stock enregistrés.',
+    onSaved,
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Prix et stock de ${label}`}>
       <VariantPricingFields form={form} />
-      {failure ? <p role="alert" className="text-sm text-red-700">{failure}</p> : null}
-      <Button type="submit" size="sm" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
-        Enregistrer le prix et le stock
-      </Button>
+      <FormFooter failure={failure} submitting={form.formState.isSubmitting} submit="Enregistrer le prix et le stock" />
     </form>
   );
 }
@@ -124,7 +114,6 @@ export function ShopProductCard({ product, products, files, focused = false }: S
   const setStatus = useSetProductStatus();
   const index = products.findIndex((candidate) => candidate.id === product.id);
   const published = product.status === 'published';
-  const single = product.variants.length === 1;
 
   useEffect(() => {
     if (focused) heading.current?.focus();
@@ -184,21 +173,12 @@ export function ShopProductCard({ product, products, files, focused = false }: S
       <EditDisclosure summary="Modifier les textes">{(saved) => <ProductTextsForm product={product} onSaved={saved} />}</EditDisclosure>
       <ul className="divide-y divide-plum-100">
         {product.variants.map((variant) => {
-          const label = single || !variant.title ? product.title : `${product.title} (${variant.title})`;
+          const label = variantLabel(product, variant);
           return (
             <li key={variant.id}>
               <section aria-label={`Variante ${label}`} className="grid gap-4 py-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
                 <div className="space-y-3">
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                    <dt className="text-mist">Variante</dt>
-                    <dd className="font-medium text-ink">{variant.title}</dd>
-                    <dt className="text-mist">Prix</dt>
-                    <dd>
-                      <PriceTag variant={{ ...variant, currency: product.currency }} />
-                    </dd>
-                    <dt className="text-mist">Stock</dt>
-                    <dd>{stockText(variant)}</dd>
-                  </dl>
+                  <VariantFacts name={variant.title} variant={{ ...variant, currency: product.currency }} />
                   <EditDisclosure summary="Modifier le prix et le stock">
                     {(saved) => <VariantPricingForm variant={variant} label={label} onSaved={saved} />}
                   </EditDisclosure>

@@ -2,6 +2,7 @@
 // a variant's price, sale price and stock, each with its French message beside it.
 import { useId } from 'react';
 import type { FieldErrors, Path, UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { NothingChangedError } from '@/features/admin/api/shop-catalogue-queries';
 import type { ProductTextsValues, VariantPricingValues } from '@/features/admin/schemas/shop-product-schema';
@@ -40,6 +41,22 @@ export function VariantPricingFields<T extends VariantPricingValues>({ form }: {
         <label htmlFor={manageId}>Suivre le stock (sinon, stock illimité)</label>
       </div>
       {managed ? <InputField label="Quantité en stock *" inputMode="numeric" autoComplete="off" error={errors.quantity?.message} {...field('quantity')} /> : null}
+    </>
+  );
+}
+
+/** A form's end: what a failed write said, and its submit button, busy while it saves. */
+export function FormFooter({ failure, submitting, submit, size = 'sm' }: { failure: string | null; submitting: boolean; submit: string; size?: 'sm' | 'md' }) {
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" size={size} disabled={submitting} aria-busy={submitting}>
+        {submit}
+      </Button>
     </>
   );
 }

@@ -9,13 +9,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { useVariantFiles } from '@/features/admin/api/get-variant-files';
 import type { ShopProduct } from '@/features/admin/api/shop-catalogue-queries';
 import { useCreateShopProduct, useShopProducts } from '@/features/admin/api/shop-products';
 import { MissingFilesWarning } from '@/features/admin/components/missing-files-warning';
+import { ProductsLoadState } from '@/features/admin/components/products-load-state';
 import { ShopProductCard } from '@/features/admin/components/shop-product-card';
-import { ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
+import { FormFooter, ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
 import { missingFileCount } from '@/features/admin/lib/variant-file-status';
 import {
   emptyNewProduct,
@@ -57,10 +57,7 @@ function NewProductForm({ products, onCreated }: { products: ShopProduct[]; onCr
         <InputField label="Nom de la variante *" placeholder="PDF, Audio, Édition dédicacée…" maxLength={500} error={form.formState.errors.variantTitle?.message} {...form.register('variantTitle')} />
         <VariantPricingFields form={form} />
       </fieldset>
-      {failure ? <p role="alert" className="text-sm text-red-700">{failure}</p> : null}
-      <Button type="submit" disabled={form.formState.isSubmitting} aria-busy={form.formState.isSubmitting}>
-        Créer le produit
-      </Button>
+      <FormFooter failure={failure} submitting={form.formState.isSubmitting} submit="Créer le produit" size="md" />
     </form>
   );
 }
@@ -103,25 +100,16 @@ export default function ShopProductsPage() {
           }}
         />
       ) : null}
-      {products.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          Impossible de charger les produits. Rechargez la page pour réessayer.
-        </p>
-      ) : files.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          Impossible de charger les fichiers des variantes. Rechargez la page pour réessayer.
-        </p>
-      ) : products.isPending || files.isPending ? (
-        <Spinner label="Chargement…" />
-      ) : list.length === 0 ? (
-        <p className="rounded-3xl border border-plum-100 bg-white p-10 text-center text-mist">Aucun produit pour le moment : ajoutez le premier.</p>
-      ) : (
-        <div className="space-y-4">
-          {list.map((product) => (
-            <ShopProductCard key={product.id} product={product} products={list} files={files.data} focused={product.id === created} />
-          ))}
-        </div>
-      )}
+      <ProductsLoadState
+        catalogueError={products.isError ? 'Impossible de charger les produits. Rechargez la page pour réessayer.' : null}
+        filesError={files.isError}
+        pending={products.isPending || files.isPending}
+        emptyText={list.length === 0 ? 'Aucun produit pour le moment : ajoutez le premier.' : null}
+      >
+        {files.data
+          ? list.map((product) => <ShopProductCard key={product.id} product={product} products={list} files={files.data} focused={product.id === created} />)
+          : null}
+      </ProductsLoadState>
     </div>
   );
 }
