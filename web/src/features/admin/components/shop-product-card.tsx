@@ -57,7 +57,7 @@ function useEditForm<T extends FieldValues>(resolver: Resolver<T>, saved: T, sav
       toast({ title: done });
       onSaved();
     } catch (error) {
-      console.error(`${done} failed:`, error);
+      console.error('Saving the product failed:', error);
       setFailure(writeFailedMessage(error));
     }
   });
@@ -134,8 +134,14 @@ export function ShopProductCard({ product, products, files, focused = false }: S
       published ? `« ${product.title} » n’est plus en vente : il repasse en brouillon.` : `« ${product.title} » est publié.`,
       'Changing the product status failed',
     );
-  const moveBy = (step: -1 | 1) =>
-    run(() => move.mutateAsync({ products, productId: product.id, step }), `« ${product.title} » a changé de place.`, 'Moving the product failed');
+  // The card moves in the list: React may move its node, which takes the focus away; give it back.
+  const moveBy = async (step: -1 | 1, button: HTMLButtonElement) => {
+    await run(() => move.mutateAsync({ products, productId: product.id, step }), `« ${product.title} » a changé de place.`, 'Moving the product failed');
+    const to = index + step;
+    // At either end its button is disabled: the product's title takes the focus instead.
+    if (to <= 0 || to >= products.length - 1) heading.current?.focus();
+    else button.focus();
+  };
 
   return (
     <article aria-labelledby={titleId} className="space-y-4 rounded-3xl border border-plum-100 bg-white p-6 shadow-sm">
@@ -157,13 +163,13 @@ export function ShopProductCard({ product, products, files, focused = false }: S
         <Button variant={published ? 'outline' : 'primary'} size="sm" onClick={toggleStatus} disabled={setStatus.isPending}>
           {published ? 'Dépublier' : 'Publier'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => moveBy(-1)} disabled={index <= 0 || move.isPending} aria-label={`Monter « ${product.title} »`}>
+        <Button variant="ghost" size="sm" onClick={(event) => moveBy(-1, event.currentTarget)} disabled={index <= 0 || move.isPending} aria-label={`Monter « ${product.title} »`}>
           <ArrowUp aria-hidden="true" className="h-4 w-4" /> Monter
         </Button>
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => moveBy(1)}
+          onClick={(event) => moveBy(1, event.currentTarget)}
           disabled={index === products.length - 1 || move.isPending}
           aria-label={`Descendre « ${product.title} »`}
         >

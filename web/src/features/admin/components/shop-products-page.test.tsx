@@ -219,6 +219,8 @@ describe('the products page on the shop’s own catalogue', () => {
       { table: 'products', op: 'update', values: { position: 20 }, id: 'prod_aube' },
       { table: 'products', op: 'update', values: { position: 10 }, id: 'prod_lune' },
     ]);
+    // Last now, it cannot go further down: its title holds the focus.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Rituel de l'Aube"));
   });
 
   it('numbers the list afresh where places tie, writing only what changes', async () => {
