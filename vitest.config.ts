@@ -1,4 +1,4 @@
-// Seven projects: `unit` (the web app's tests, in Node unless a file asks for jsdom); `docs` (the
+// Eight projects: `unit` (the web app's tests, in Node unless a file asks for jsdom); `docs` (the
 // documentation's shape and links); `stack` (the local stack's own tests and the fault tests,
 // Node: each file starts what it needs on free ports, so files run side by side);
 // `contract` (the supabase-js contract and integration tests, Node, one file at a time: they share
@@ -7,7 +7,8 @@
 // headless Chromium, one file at a time per site npm test serves them from, each on a stack of its
 // own: tests/e2e/support/journey-site.ts); `e2e-stripe` (the journeys of tests/e2e/on-stripe/, on
 // the same sites once npm test has switched their functions to Stripe, whose double runs on each
-// site's stack). The Node projects run their files one after another in the same workers
+// site's stack); `e2e-shop` (the journeys of tests/e2e/on-shop-catalogue/, on a site built on
+// the shop's own catalogue). The Node projects run their files one after another in the same workers
 // (`isolate: false`): a fresh process per file re-imported its whole module graph (the stack,
 // supabase-js, Playwright), about half a second of CPU each, 200 times a run.
 // Their files share no mocks; each stops what it starts and puts back the environment it changes.
@@ -16,6 +17,8 @@ import { journeySites } from './tests/e2e/support/journey-sites.ts';
 
 /** The journeys of a shop whose payments Stripe takes. */
 const onStripe = 'tests/e2e/on-stripe/';
+/** The journeys only a build on the shop's own catalogue has: its admin writes the catalogue (scripts/test.ts). */
+const onShopCatalogue = 'tests/e2e/on-shop-catalogue/';
 
 /** The browser journeys' settings, on Hostinger and on Stripe. */
 const journeys = {
@@ -84,9 +87,11 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'e2e', ...journeys, include: ['tests/e2e/**/*.test.ts'], exclude: [...configDefaults.exclude, `${onStripe}**`] } },
+      { test: { name: 'e2e', ...journeys, include: ['tests/e2e/**/*.test.ts'], exclude: [...configDefaults.exclude, `${onStripe}**`, `${onShopCatalogue}**`] } },
       // The same journeys' settings, on the sites' functions once they take payments through Stripe (scripts/test.ts).
       { test: { name: 'e2e-stripe', ...journeys, include: [`${onStripe}**/*.test.ts`] } },
+      // On a site built on the shop's own catalogue (scripts/test.ts), one file at a time.
+      { test: { name: 'e2e-shop', ...journeys, maxWorkers: 1, include: [`${onShopCatalogue}**/*.test.ts`] } },
     ],
   },
 });

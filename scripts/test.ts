@@ -34,7 +34,7 @@ import { errorOutsideTests } from './lib/vitest-outcome.ts';
 import { serveWithApache } from './lib/apache.ts';
 import { buildWebApp, prerenderWebApp } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
-import { catalogueSourceOf, startLocalStack, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
+import { catalogueSourceOf, startLocalStack, type CatalogueSource, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
 
 interface SuiteResult {
   name: string;
@@ -305,9 +305,7 @@ interface JourneySite {
  * wrote (its headers, its Content-Security-Policy, the app's fallback). The build is the same
  * whichever provider takes the payments: the browser only follows create-checkout's address.
  */
-async function journeySite(label: string): Promise<JourneySite> {
-  // CATALOGUE_SOURCE=shop: the journeys on the shop's own catalogue, the web app and the functions alike.
-  const catalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
+async function journeySite(label: string, catalogueSource: CatalogueSource = runCatalogueSource): Promise<JourneySite> {
   const { webPort, siteUrl, keys, ports, webEnv } = await planSite('admin@lumiere-sacree.test', catalogueSource);
   const outDir = join(scratch, `web-dist-${webPort}`);
   const built = phase(`web app build (${label})`, () => buildWebApp(webEnv, outDir));
@@ -329,6 +327,29 @@ async function journeySite(label: string): Promise<JourneySite> {
   };
 }
 
+// CATALOGUE_SOURCE=shop: the journeys on the shop's own catalogue, the web app and the functions alike.
+const runCatalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
+
+/** The journeys only a build on the shop's own catalogue has (its admin writes it), in Vitest `e2e-shop`. */
+const onShopCatalogueDir = 'tests/e2e/on-shop-catalogue/';
+const shopJourneysWanted = fileFilters.length === 0 || fileFilters.some((file) => file.startsWith(onShopCatalogueDir));
+const otherJourneysWanted = fileFilters.length === 0 || fileFilters.some((file) => !file.startsWith(onShopCatalogueDir));
+
+/**
+ * The journeys of tests/e2e/on-shop-catalogue/: on the first site when the run is on the shop's
+ * catalogue already, otherwise on a site of their own built on it, started once the others have
+ * stopped (a stack, a build and its pre-rendering: some fifteen seconds on a quiet machine).
+ */
+async function shopCatalogueJourneys(sites: JourneySite[]): Promise<void> {
+  const own = runCatalogueSource === 'shop' && sites[0] ? undefined : await journeySite('shop catalogue', 'shop');
+  const site = own ?? sites[0]!;
+  try {
+    await phase('browser journeys on the shop catalogue (vitest e2e-shop)', () => vitest('e2e-shop', { JOURNEY_SITES: JSON.stringify([site.env]) }));
+  } finally {
+    if (own) await own.stop();
+  }
+}
+
 /**
  * The browser journeys, on sites of their own so that they never meet the other suites' data or
  * load: two sites (one on a busy machine), one per Vitest worker, each worker taking the next file as it finishes one
@@ -341,6 +362,7 @@ async function journeySite(label: string): Promise<JourneySite> {
 async function journeysLane(): Promise<void> {
   // Apache's workers run as www-data when the tests run as root: they must reach the builds.
   chmodSync(scratch, 0o711);
+  if (!otherJourneysWanted) return shopCatalogueJourneys([]);
   const siteCount = fileFilters.length === 1 ? 1 : Number(process.env.SHOP_TEST_JOURNEY_SITES ?? 2);
   const started = await Promise.allSettled(Array.from({ length: siteCount }, (_, index) => journeySite(`journeys ${index + 1}`)));
   const sites = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -355,9 +377,11 @@ async function journeysLane(): Promise<void> {
     await phase('browser journeys on Stripe (vitest e2e-stripe)', () => vitest('e2e-stripe', { JOURNEY_SITES: JSON.stringify(onStripe) }));
     const stripeSecrets = Object.fromEntries(['STRIPE_API_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].map((name) => [name, first.env[name]!]));
     await phase('smoke check on Stripe', () => smoke('smoke on Stripe', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!, stripeSecrets));
+    if (runCatalogueSource === 'shop' && shopJourneysWanted) await shopCatalogueJourneys(sites);
   } finally {
     for (const site of sites) await site.stop();
   }
+  if (runCatalogueSource !== 'shop' && shopJourneysWanted) await shopCatalogueJourneys([]);
 }
 
 /** What each lane does, in its own process. */

@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { env } from '@/config/env';
 import { adminKeys } from '@/features/admin/api/admin-keys';
 import { AdminLayout } from '@/features/admin/components/admin-layout';
 import { useLiveUnreadCounts } from '@/features/admin/hooks/use-live-unread-counts';
@@ -15,6 +16,8 @@ import { useAuth } from '@/lib/auth-context';
 
 const DashboardPage = lazy(() => import('@/features/admin/components/admin-dashboard-page'));
 const ProductsPage = lazy(() => import('@/features/admin/components/products-page'));
+// The shop's own catalogue is written here; the commerce service's is only read (a build reads one).
+const ShopProductsPage = lazy(() => import('@/features/admin/components/shop-products-page'));
 const ContactInboxPage = lazy(() => import('@/features/admin/components/contact-inbox-page'));
 const UsersPage = lazy(() => import('@/features/admin/components/users-page'));
 const AnalyticsPage = lazy(() => import('@/features/admin/components/analytics-page'));
@@ -52,7 +55,9 @@ function AdminPages() {
         <Route path="/admin/conversations"><ConversationsPage /></Route>
         <Route path="/admin/conversations/:customerId"><ConversationPage /></Route>
         <Route path="/admin/payments"><PaymentIssuesPage /></Route>
-        <Route path="/admin/products"><ProductsPage readCataloguePage={readCataloguePage} /></Route>
+        <Route path="/admin/products">
+          {env.VITE_CATALOGUE_SOURCE === 'shop' ? <ShopProductsPage /> : <ProductsPage readCataloguePage={readCataloguePage} />}
+        </Route>
         <Route path="/admin/users"><UsersPage /></Route>
         <Route path="/admin/analytics"><AnalyticsPage /></Route>
         <Route path="/admin/settings"><SettingsPage /></Route>

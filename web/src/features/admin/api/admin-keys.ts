@@ -6,6 +6,7 @@ export const adminKeys = {
   legalDrafts: ['admin', 'legal-drafts'] as const,
   legalVersions: ['admin', 'legal-versions'] as const,
   catalogue: ['admin', 'catalogue'] as const,
+  shopProducts: ['admin', 'shop-products'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
   videoMedia: (sourcePath: string) => ['admin', 'video-media', sourcePath] as const,
   users: ['admin', 'users'] as const,

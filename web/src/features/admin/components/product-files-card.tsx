@@ -1,15 +1,10 @@
 // One product of the catalogue on the products page: its variants with price, sale price and
 // stock as the commerce service gives them (read-only here), and each variant's file.
-import { PriceTag } from '@/components/ui/price-tag';
+import { VariantFacts } from '@/features/admin/components/variant-facts';
 import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
+import { variantLabel } from '@/features/admin/lib/variant-summary';
 import { variantFileStatus, type VariantFile } from '@/features/admin/lib/variant-file-status';
-import type { Product, Variant } from '@/lib/commerce-types';
-
-function stockText(variant: Variant): string {
-  if (!variant.manage_inventory) return 'Stock illimité';
-  const quantity = variant.inventory_quantity ?? 0;
-  return quantity > 0 ? `${quantity} en stock` : 'Rupture de stock';
-}
+import type { Product } from '@/lib/commerce-types';
 
 export function ProductFilesCard({ product, files }: { product: Product; files: Map<string, VariantFile> }) {
   const titleId = `product-${product.id}`;
@@ -30,26 +25,11 @@ export function ProductFilesCard({ product, files }: { product: Product; files: 
       </header>
       <ul className="mt-4 divide-y divide-plum-100">
         {product.variants.map((variant) => {
-          const label = single || !variant.title ? product.title : `${product.title} (${variant.title})`;
+          const label = variantLabel(product, variant);
           return (
             <li key={variant.id}>
               <section aria-label={`Variante ${label}`} className="grid gap-4 py-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
-                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                  <dt className="text-mist">Variante</dt>
-                  <dd className="font-medium text-ink">{single || !variant.title ? 'Variante unique' : variant.title}</dd>
-                  <dt className="text-mist">Prix</dt>
-                  <dd>
-                    <PriceTag variant={variant} />
-                  </dd>
-                  <dt className="text-mist">Stock</dt>
-                  <dd>{stockText(variant)}</dd>
-                  {variant.sku ? (
-                    <>
-                      <dt className="text-mist">Référence</dt>
-                      <dd>{variant.sku}</dd>
-                    </>
-                  ) : null}
-                </dl>
+                <VariantFacts name={single || !variant.title ? 'Variante unique' : variant.title} variant={variant} />
                 <VariantFilePanel variantId={variant.id} label={label} status={variantFileStatus(product, files.get(variant.id))} />
               </section>
             </li>

@@ -1,20 +1,17 @@
-// /admin/products: the catalogue as the commerce service returns it, and the file each variant
+// /admin/products on the commerce service's catalogue (the build's default; the shop's own
+// catalogue has shop-products-page.tsx): the catalogue as the service returns it, and the file each variant
 // delivers. Prices and stock belong to the commerce service (a link leads to its own admin);
 // files are the shop's, and the database decides every read and write of them.
-import { AlertTriangle, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
-import { Spinner } from '@/components/ui/spinner';
+import { MissingFilesWarning } from '@/features/admin/components/missing-files-warning';
 import { ProductFilesCard } from '@/features/admin/components/product-files-card';
+import { ProductsLoadState } from '@/features/admin/components/products-load-state';
 import { useAdminCatalogue, type CataloguePageReader } from '@/features/admin/api/get-admin-catalogue';
 import { useVariantFiles } from '@/features/admin/api/get-variant-files';
 import { commerceAdminUrl } from '@/features/admin/lib/commerce-admin-url';
 import { missingFileCount } from '@/features/admin/lib/variant-file-status';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
-
-const missingWarning = (count: number) =>
-  count === 1
-    ? '1 variante en vente n’a pas de fichier : ses acheteurs ne recevraient rien.'
-    : `${count} variantes en vente n’ont pas de fichier : leurs acheteurs ne recevraient rien.`;
 
 export default function ProductsPage({ readCataloguePage }: { readCataloguePage: CataloguePageReader }) {
   useDocumentMeta({ title: 'Produits' });
@@ -47,32 +44,15 @@ export default function ProductsPage({ readCataloguePage }: { readCataloguePage:
         </a>
       </header>
 
-      {missing > 0 ? (
-        <p role="status" className="flex items-center gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          <AlertTriangle aria-hidden="true" className="h-5 w-5 shrink-0" />
-          {missingWarning(missing)}
-        </p>
-      ) : null}
-      {catalogue.isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          Erreur lors du chargement des produits: {catalogue.error.message}
-        </p>
-      ) : files.isError ? (
-        // Without the files, every variant would look as if it had none: say so instead.
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          Impossible de charger les fichiers des variantes. Rechargez la page pour réessayer.
-        </p>
-      ) : catalogue.isPending || files.isPending ? (
-        <Spinner label="Chargement…" />
-      ) : products.length === 0 ? (
-        <p className="rounded-3xl border border-plum-100 bg-white p-10 text-center text-mist">Aucun produit disponible pour le moment.</p>
-      ) : (
-        <div className="space-y-4">
-          {products.map((product) => (
-            <ProductFilesCard key={product.id} product={product} files={files.data} />
-          ))}
-        </div>
-      )}
+      <MissingFilesWarning count={missing} />
+      <ProductsLoadState
+        catalogueError={catalogue.isError ? `Erreur lors du chargement des produits: ${catalogue.error.message}` : null}
+        filesError={files.isError}
+        pending={catalogue.isPending || files.isPending}
+        emptyText={products.length === 0 ? 'Aucun produit disponible pour le moment.' : null}
+      >
+        {files.data ? products.map((product) => <ProductFilesCard key={product.id} product={product} files={files.data} />) : null}
+      </ProductsLoadState>
     </div>
   );
 }

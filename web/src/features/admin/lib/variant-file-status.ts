@@ -26,7 +26,7 @@ export function variantFileStatus(product: Pick<Product, 'purchasable' | 'type'>
 }
 
 /** How many variants on sale have no file: the figure the page's header warns about. */
-export function missingFileCount(products: Product[], files: Map<string, VariantFile>): number {
+export function missingFileCount(products: (Pick<Product, 'purchasable' | 'type'> & { variants: { id: string }[] })[], files: Map<string, VariantFile>): number {
   return products.reduce(
     (count, product) => count + product.variants.filter((variant) => variantFileStatus(product, files.get(variant.id)).state === 'missing').length,
     0,
