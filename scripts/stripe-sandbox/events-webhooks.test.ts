@@ -105,17 +105,17 @@ describe('deliveries', () => {
     expect(refundsOnly.received.map((delivery) => delivery.event.type)).toEqual(['charge.refunded']);
   });
 
-  it('are retried on the schedule while the endpoint answers 500, then delivered once', async () => {
+  it('are retried on the schedule while the endpoint answers 500, then delivered once, each answer kept as the Dashboard shows it', async () => {
     const { stripe, sandbox } = fixture();
     receiver.failNext(2, 500);
     const session = await openSession(stripe);
     await stripe.checkout.sessions.expire(session.id);
     const delivery = await receiver.waitFor(deliveryOf('checkout.session.expired', session.id));
     const attempts = await deliveryAttempts(sandbox.url, { event: delivery.event.id, endpoint: endpoint.id });
-    expect(attempts.map(({ attempt, status, delivered }) => [attempt, status, delivered])).toEqual([
-      [1, 500, false],
-      [2, 500, false],
-      [3, 200, true],
+    expect(attempts.map(({ attempt, status, response, delivered }) => [attempt, status, response, delivered])).toEqual([
+      [1, 500, 'down', false],
+      [2, 500, 'down', false],
+      [3, 200, 'ok', true],
     ]);
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(20);
     expect(receiver.received.filter((received) => received.event.id === delivery.event.id)).toHaveLength(1);

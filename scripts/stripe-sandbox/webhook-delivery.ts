@@ -24,6 +24,8 @@ export interface DeliveryAttempt {
   at: number;
   /** The endpoint's HTTP status, or null when none came (`error` says why). */
   status: number | null;
+  /** The start of the endpoint's answer, as Stripe's Dashboard shows an attempt's response; null when none came. */
+  response: string | null;
   error: string | null;
   delivered: boolean;
   /** Sent again by the redeliver control (a single attempt, as the Dashboard's "Resend"). */
@@ -48,6 +50,9 @@ const matching = (filter: AttemptFilter) => (attempt: DeliveryAttempt) =>
   (filter.event === undefined || attempt.event === filter.event) &&
   (filter.endpoint === undefined || attempt.endpoint === filter.endpoint) &&
   (filter.delivered === undefined || attempt.delivered === filter.delivered);
+
+/** How much of an endpoint's answer an attempt keeps. */
+const responseKept = 1000;
 
 export const defaultDeliveryOptions: DeliveryOptions = { retryDelaysMs: [500, 1000, 2000, 4000, 8000], timeoutMs: 10_000 };
 
@@ -147,6 +152,7 @@ export class WebhookDeliveries {
     const target = this.targetOf(job.endpointId);
     if (!target) return;
     let status: number | null = null;
+    let answer: string | null = null;
     let error: string | null = null;
     const at = Date.now();
     try {
@@ -165,13 +171,13 @@ export class WebhookDeliveries {
         signal: AbortSignal.any([this.#closing.signal, AbortSignal.timeout(this.options.timeoutMs)]),
       });
       status = response.status;
-      await response.body?.cancel();
+      answer = (await response.text()).slice(0, responseKept);
     } catch (cause) {
       error = cause instanceof Error ? `${cause.message}${cause.cause instanceof Error ? `: ${cause.cause.message}` : ''}` : String(cause);
     }
     if (this.#closing.signal.aborted) return;
     const delivered = status !== null && status >= 200 && status < 300;
-    const made: DeliveryAttempt = { event: job.event.id, type: job.event.type, endpoint: job.endpointId, attempt: job.attempt, at, status, error, delivered, redelivery: job.redelivery };
+    const made: DeliveryAttempt = { event: job.event.id, type: job.event.type, endpoint: job.endpointId, attempt: job.attempt, at, status, response: answer, error, delivered, redelivery: job.redelivery };
     this.#attempts.push(made);
     for (const waiter of [...this.#waiting]) if (waiter.matches(made)) waiter.resolve(made);
     const pair = `${job.event.id} ${job.endpointId}`;

@@ -10,7 +10,7 @@ import { signedIn, signUpCustomer } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
 import { expectMeditationInLibrary, expectOneMeditationOrder, openOrdersFromSidebar } from '../support/buyer-area.ts';
 import { addMeditationToCart, cartButton, payAndCloseTab, payWithReturnHeld } from '../support/cart.ts';
-import { checkoutOf, handledByWebhook, openStripePage, recordedOrders, stripeDouble, stripePayButton } from '../support/stripe-checkout.ts';
+import { checkoutOf, handledByWebhook, openStripePage, recordedOrders, stripeDouble, stripePayButton, webhookAnswerTo } from '../support/stripe-checkout.ts';
 
 const browser = useBrowser();
 const double = stripeDouble();
@@ -29,7 +29,9 @@ it('pays by card on Stripe: the order is recorded before the buyer is back; the 
   const held = await payWithReturnHeld(page, stripePayButton(page, 'card'));
   const { checkoutId, sessionId } = checkoutOf(held.successPath);
   const completed = await handledByWebhook(double, 'checkout.session.completed', sessionId);
-  // Recorded by the webhook alone: the browser has not reached /success, so record-order was never asked.
+  // Recorded by the webhook itself (not the minute's schedule first, which would make it `already_recorded`);
+  // the browser has not reached /success, so record-order was never asked.
+  expect(await webhookAnswerTo(double, completed.id)).toEqual({ received: true, outcome: 'recorded' });
   expect(await recordedOrders(checkoutId)).toHaveLength(1);
 
   await held.goBack();

@@ -75,6 +75,13 @@ async function eventAbout(double: StripeDouble, type: string, objectId: string):
   return event;
 }
 
+/** What the shop's stripe-webhook answered the first delivery of an event it took (its `outcome`), as Stripe's Dashboard shows it. */
+export async function webhookAnswerTo(double: StripeDouble, eventId: string): Promise<unknown> {
+  const attempt = await nextDeliveryAttempt(double.url, { event: eventId, endpoint: double.webhookEndpointId, delivered: true }, 30_000);
+  expect(attempt?.response, `stripe-webhook answered ${eventId}`).toBeTruthy();
+  return JSON.parse(attempt!.response!);
+}
+
 /** The event of `type` about `objectId`, once the shop's stripe-webhook has answered its delivery with a 2xx. */
 export async function handledByWebhook(double: StripeDouble, type: string, objectId: string): Promise<Stripe.Event> {
   const event = await eventAbout(double, type, objectId);
