@@ -52,6 +52,9 @@ declare
   left_in_stock integer;
   taken integer;
 begin
+  -- The transaction is marked while the stock is taken: a sale is not a catalogue edit, which the
+  -- audit (catalogue_changes) leaves out by this mark.
+  perform pg_catalog.set_config('catalogue.taking_stock', 'on', true);
   -- Every managed variant the new items name, locked in id order before any is changed.
   perform 1
      from public.product_variants v
@@ -73,6 +76,7 @@ begin
       values (line.id, line.order_id, line.variant_id, line.quantity, taken);
     end if;
   end loop;
+  perform pg_catalog.set_config('catalogue.taking_stock', '', true);
   return null;
 end;
 $$;

@@ -104,30 +104,9 @@ create trigger on_auth_user_erased_catalogue_changes
   after delete on auth.users
   for each row execute function private.forget_erased_account_in_catalogue_changes();
 
--- The stock a payment takes: order_items_take_stock runs between these two statement triggers
--- (after-triggers fire in name order), which mark the transaction while it does. The mark alone
--- skips nothing: the audit also asks for a nested update changing nothing but the stock.
-create function private.mark_stock_taking()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  perform pg_catalog.set_config('catalogue.taking_stock', case when tg_when = 'BEFORE' then 'on' else '' end, true);
-  return null;
-end;
-$$;
-
-revoke all on function private.mark_stock_taking() from public, anon, authenticated, service_role;
-
-create trigger order_items_stock_taking_begins
-  before insert on public.order_items
-  for each statement execute function private.mark_stock_taking();
-
-create trigger order_items_take_stock_ends
-  after insert on public.order_items
-  for each statement execute function private.mark_stock_taking();
-
+-- The stock a payment takes: private.take_stock_of_paid_items() marks the transaction while it
+-- takes it (`catalogue.taking_stock`). The mark alone skips nothing: the audit also asks for a
+-- nested update changing nothing but the stock.
 create function private.record_catalogue_change()
 returns trigger
 language plpgsql
