@@ -7,8 +7,9 @@
 //   (fulfilCheckout, as record-order does); a debit on its way, it stays pending (the buyer reads
 //   « Paiement en cours de traitement »); expired or its debit failed, it is `expired`.
 // - `charge.refunded`: what the charge was given back in all, read from Stripe, less what the shop
-//   recorded, becomes one credit note (a refund made in the Dashboard; an administrator's own, made
-//   through the API, is recorded already and adds nothing).
+//   recorded, becomes one credit note (a refund made in the Dashboard). An administrator's own, made
+//   through the API, is refund-order's to record: its event adds nothing, and one that arrives before
+//   refund-order has recorded it waits (Stripe retries), lest it be counted twice.
 // - `charge.dispute.created`, `.closed`: access suspended, then restored (won) or revoked (lost); a
 //   dispute recorded closed is never reopened by an older event.
 // A refund or a dispute of a payment whose order is not recorded yet fails the delivery: Stripe
@@ -56,6 +57,12 @@ async function settleCheckout(service: SupabaseClient, provider: StripeProvider,
 async function recordRefunds(service: SupabaseClient, provider: StripeProvider, charge: Stripe.Charge): Promise<Outcome> {
   const state = await provider.refundStateOfCharge(charge.id);
   if (!state) return 'not_the_shops';
+  const ownRefunds = await provider.shopRefundIds(state.paymentId);
+  if (ownRefunds.length > 0) {
+    const { count, error } = await service.from('credit_notes').select('id', { count: 'exact', head: true }).in('refund_id', ownRefunds);
+    if (error) throw new Error(`reading the credit notes of payment ${state.paymentId}: ${error.message}`);
+    if (count !== ownRefunds.length) throw new NotYet(`a refund of payment ${state.paymentId} made by refund-order is not recorded yet`);
+  }
   const outcome = await recordRefundState(service, provider.name, state);
   if (outcome === 'no_order') throw new NotYet(`refund of payment ${state.paymentId}: no recorded order yet`);
   return outcome === 'recorded' ? 'refund_recorded' : 'nothing_new';

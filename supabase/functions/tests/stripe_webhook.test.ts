@@ -13,7 +13,7 @@ import type Stripe from 'stripe';
 import { reconcileCheckouts } from '../_shared/reconcile-checkouts.ts';
 import { readOrder } from '../_shared/refunds.ts';
 import { refundOrder } from '../refund-order/refund.ts';
-import { closeDispute, expireSessionNow, openDispute, pauseDeliveries, refundInDashboard, resumeDeliveries, settleDebit } from '../../../scripts/stripe-sandbox/sandbox-controls.ts';
+import { closeDispute, expireSessionNow, nextDeliveryAttempt, openDispute, pauseDeliveries, refundInDashboard, resumeDeliveries, settleDebit } from '../../../scripts/stripe-sandbox/sandbox-controls.ts';
 import { signatureHeader } from '../../../scripts/stripe-sandbox/signature.ts';
 import { type Customer, env, service, signUpAdmin, signUpCustomer } from './helpers.ts';
 import { mailsTo } from './mail_outbox.ts';
@@ -118,6 +118,24 @@ Deno.test('an administrator\'s refund through Stripe\'s API is one credit note, 
   await handledByWebhook('charge.refunded', refunds.data[0]!.charge as string);
   const notes = await creditNotesOf(bought.orderId);
   assert.deepEqual(notes.map((note) => note.refund_id), [`stripe:${refunds.data[0]!.id}`], 'the event of the shop\'s own refund adds no credit note');
+});
+
+Deno.test('the event of an administrator\'s refund that arrives before refund-order has recorded it waits, and is then counted once', async () => {
+  const bought = await boughtWithStripe();
+  const admin = await signUpAdmin();
+  const order = await readOrder(service, { id: bought.orderId });
+  const line = order!.order_items[0]!;
+  const requestId = crypto.randomUUID();
+  // Stripe has made the refund refund-order asked for, whose answer has not been recorded yet.
+  const made = await stripe.refunds.create({ payment_intent: bought.paymentId, amount: line.price_per_item_cents * line.quantity, metadata: { request: requestId } });
+  const refunded = await eventAbout('charge.refunded', made.charge as string);
+  const early = await nextDeliveryAttempt(stripeEnv.apiUrl, { event: refunded.id, endpoint: stripeEnv.webhookEndpointId }, 20_000);
+  assert.equal(early?.status, 409, 'not yet: Stripe retries');
+  assert.equal((await creditNotesOf(bought.orderId)).length, 0);
+  const recorded = await refundOrder(service, stripeProvider(), { order_id: bought.orderId, order_item_ids: [line.id], reason: 'Fichier illisible', request_id: requestId, offline: false }, admin.user.id);
+  assert.match(recorded.number, /^AV-\d{4}-\d{6}$/);
+  await handledByWebhook('charge.refunded', made.charge as string);
+  assert.deepEqual((await creditNotesOf(bought.orderId)).map((note) => note.refund_id), [`stripe:${made.id}`], 'one credit note, refund-order\'s');
 });
 
 Deno.test('a dispute suspends the order; won, it is restored; lost, it is revoked with a credit note', async () => {

@@ -103,6 +103,12 @@ export class StripeProvider implements CommerceProvider {
     return { refunds: refunds.filter((state) => !done.has(state.paymentId)), disputes: disputesOf(events.filter((event) => disputeEventTypes.includes(event.type))) };
   }
 
+  /** The refunds of a payment the shop's « Rembourser » made (its request in their metadata), as its credit notes name them. */
+  async shopRefundIds(paymentId: string): Promise<string[]> {
+    const made = await stripeCall('Stripe refunds list', this.budget, () => this.stripe.refunds.list({ payment_intent: paymentId, limit: 100 }));
+    return made.data.filter((refund) => refund.metadata?.request).map((refund) => `stripe:${refund.id}`);
+  }
+
   /** What a charge was given back in all, as Stripe holds it now (not as an event, perhaps older, said). */
   async refundStateOfCharge(chargeId: string): Promise<RefundState | null> {
     return refundStateOf(await stripeCall('Stripe charge', this.budget, () => this.stripe.charges.retrieve(chargeId)));
