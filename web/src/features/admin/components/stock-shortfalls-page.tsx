@@ -117,8 +117,8 @@ export default function StockShortfallsPage() {
         <h1 className="text-4xl font-semibold text-plum-900">Ruptures de stock</h1>
         <p className="text-mist">
           Quand deux personnes paient en même temps le dernier exemplaire, les deux commandes sont enregistrées : le paiement est déjà fait. Pour
-          chacune ici, livrez malgré tout (un produit numérique) ou remboursez, puis notez votre décision. Celles qui restent à traiter viennent en
-          premier ; l’acheteur mène à ses commandes.
+          chaque rupture, livrez malgré tout (un produit numérique) ou remboursez, puis notez votre décision. Celles qui restent à traiter viennent
+          en premier ; l’adresse de l’acheteur ouvre sa fiche et ses commandes.
         </p>
       </header>
       {shortfalls.isPending ? (
