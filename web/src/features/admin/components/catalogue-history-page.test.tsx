@@ -67,7 +67,7 @@ describe('CatalogueHistoryPage', () => {
     expect(within(priceChange!).getByRole('heading', { name: 'Variante modifiée' })).toBeTruthy();
     expect(priceChange!.textContent).toContain('Marie Dupont, le 29 novembre 2026 à 18:05');
     expect(within(priceChange!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Prix\u00a0: 15,00\u00a0€ → 12,90\u00a0€']);
-    expect(within(creation!).getByRole('heading', { name: 'Produit «\u00a0Rituel\u00a0» créé' })).toBeTruthy();
+    expect(within(creation!).getByRole('heading', { name: 'Produit « Rituel » créé' })).toBeTruthy();
     expect(creation!.textContent).toContain('Import, le 28 novembre 2026 à 10:00');
     // A product's own page does not repeat its name on each change.
     expect(within(priceChange!).queryByRole('link')).toBeNull();

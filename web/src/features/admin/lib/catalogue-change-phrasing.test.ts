@@ -39,10 +39,10 @@ describe('changeAuthor', () => {
 
 describe('changeSubject', () => {
   it('names what was added or removed, in the right gender', () => {
-    expect(changeSubject(change({ operation: 'insert', after: { title: 'PDF' } }))).toBe('Variante «\u00a0PDF\u00a0» ajoutée');
-    expect(changeSubject(change({ operation: 'delete', before: { title: 'Audio' } }))).toBe('Variante «\u00a0Audio\u00a0» supprimée');
-    expect(changeSubject(change({ table_name: 'products', operation: 'insert', after: { title: 'Rituel' } }))).toBe('Produit «\u00a0Rituel\u00a0» créé');
-    expect(changeSubject(change({ table_name: 'products', operation: 'delete', before: { title: 'Rituel' } }))).toBe('Produit «\u00a0Rituel\u00a0» supprimé');
+    expect(changeSubject(change({ operation: 'insert', after: { title: 'PDF' } }))).toBe('Variante « PDF » ajoutée');
+    expect(changeSubject(change({ operation: 'delete', before: { title: 'Audio' } }))).toBe('Variante « Audio » supprimée');
+    expect(changeSubject(change({ table_name: 'products', operation: 'insert', after: { title: 'Rituel' } }))).toBe('Produit « Rituel » créé');
+    expect(changeSubject(change({ table_name: 'products', operation: 'delete', before: { title: 'Rituel' } }))).toBe('Produit « Rituel » supprimé');
     expect(changeSubject(change({ table_name: 'product_images', operation: 'insert', after: { url: 'https://x/y.jpg', alt_text: null } }))).toBe('Image ajoutée');
   });
 
@@ -82,21 +82,21 @@ describe('changedFields', () => {
         }),
       ),
     ).toEqual([
-      'Titre\u00a0: «\u00a0Rituel\u00a0» → «\u00a0Rituel du soir\u00a0»',
+      'Titre\u00a0: « Rituel » → « Rituel du soir »',
       'Statut\u00a0: Brouillon → Publié',
       'En vente\u00a0: oui → non',
       'Position\u00a0: 3 → 1',
     ]);
     expect(changedFields(change({ before: { inventory_quantity: 5 }, after: { inventory_quantity: 3 } }))).toEqual(['Stock\u00a0: 5 → 3']);
     expect(changedFields(change({ table_name: 'products', before: { subtitle: null }, after: { subtitle: 'Nouveau' } }))).toEqual([
-      'Sous-titre\u00a0: vide → «\u00a0Nouveau\u00a0»',
+      'Sous-titre\u00a0: vide → « Nouveau »',
     ]);
   });
 
   it('summarises a long HTML description rather than dumping it', () => {
     const long = `<p>${'Une méditation guidée pour retrouver le calme. '.repeat(20)}</p>`;
     const [line] = changedFields(change({ table_name: 'products', before: { description: null }, after: { description: long } }));
-    expect(line).toMatch(/^Description\u00a0: vide → «\u00a0Une méditation guidée pour retrouver le calme\. Une .*…\u00a0»$/);
+    expect(line).toMatch(/^Description\u00a0: vide → « Une méditation guidée pour retrouver le calme\. Une .*… »$/);
     expect(line).not.toContain('<p>');
     expect(line!.length).toBeLessThan(TEXT_SUMMARY_LENGTH + 40);
   });

@@ -46,7 +46,7 @@ const verbs = {
   delete: ['supprimé', 'supprimée'],
 } as const;
 
-const quoted = (text: string) => `«\u00a0${text}\u00a0»`;
+const quoted = (text: string) => `« ${text} »`;
 
 const asRow = (value: unknown): Row => (value && typeof value === 'object' ? (value as Row) : {});
 
