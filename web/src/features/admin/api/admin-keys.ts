@@ -7,6 +7,9 @@ export const adminKeys = {
   legalVersions: ['admin', 'legal-versions'] as const,
   catalogue: ['admin', 'catalogue'] as const,
   shopProducts: ['admin', 'shop-products'] as const,
+  /** A product's history (its id), or the whole catalogue's (null). */
+  catalogueHistory: (productId: string | null) => ['admin', 'catalogue-history', productId ?? 'all'] as const,
+  stockShortfalls: ['admin', 'stock-shortfalls'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
   videoMedia: (sourcePath: string) => ['admin', 'video-media', sourcePath] as const,
   users: ['admin', 'users'] as const,

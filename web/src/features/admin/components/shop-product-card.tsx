@@ -2,10 +2,11 @@
 // each variant's price, sale price and stock (shown as the storefront shows them), and the file
 // each variant delivers. Every write goes through RLS as the administrator and is audited.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp, History } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { Link } from 'wouter';
+import { Button, buttonVariants } from '@/components/ui/button';
 import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
 import { useMoveProduct, useSaveProductTexts, useSaveVariantPricing, useSetProductStatus } from '@/features/admin/api/shop-products';
 import { FormFooter, ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
@@ -175,6 +176,13 @@ export function ShopProductCard({ product, products, files, focused = false }: S
         >
           <ArrowDown aria-hidden="true" className="h-4 w-4" /> Descendre
         </Button>
+        <Link
+          href={`/admin/products/${encodeURIComponent(product.id)}/history`}
+          aria-label={`Historique de « ${product.title} »`}
+          className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+        >
+          <History aria-hidden="true" className="h-4 w-4" /> Historique
+        </Link>
       </div>
       <EditDisclosure summary="Modifier les textes">{(saved) => <ProductTextsForm product={product} onSaved={saved} />}</EditDisclosure>
       <ul className="divide-y divide-plum-100">
