@@ -1,11 +1,12 @@
 // The Ecommerce API's products (`ecommerce_listProductsV1`, `ecommerce_listProductVariantsV1`),
 // answered from the same catalogue as the storefront (catalogue.ts), the store's drafts included,
 // in the shapes of openapi.json's ProductResource and VariantResource: nothing more than they name.
-import { draftProductSeeds, productSeeds } from '../catalogue-data.ts';
+import { draftProductSeeds, productSeeds, type ProductSeed } from '../catalogue-data.ts';
 import { productJson } from '../catalogue.ts';
 import type { SandboxState } from '../state.ts';
 
-type StoreProduct = ReturnType<typeof productJson>;
+// The list's shape (with `images`), which productJson answers unless asked for the single one.
+type StoreProduct = Extract<ReturnType<typeof productJson>, { images: unknown }>;
 type Status = 'draft' | 'published';
 
 function variantResource(product: StoreProduct, variant: StoreProduct['variants'][number]) {
@@ -39,10 +40,10 @@ function productResource(product: StoreProduct, status: Status, include: string[
 
 /** Every product of the store with its status: the storefront's, in their order, then the drafts. */
 function storeProducts(base: string, state: SandboxState): Array<{ product: StoreProduct; status: Status }> {
-  const stock = (id: string) => state.stockOf(id);
+  const listed = (seed: ProductSeed, order: number) => productJson(seed, order, base, (id) => state.stockOf(id)) as StoreProduct;
   return [
-    ...productSeeds.map((seed, order) => ({ product: productJson(seed, order, base, stock), status: 'published' as const })),
-    ...draftProductSeeds.map((seed, i) => ({ product: productJson(seed, productSeeds.length + i, base, stock), status: 'draft' as const })),
+    ...productSeeds.map((seed, order) => ({ product: listed(seed, order), status: 'published' as const })),
+    ...draftProductSeeds.map((seed, i) => ({ product: listed(seed, productSeeds.length + i), status: 'draft' as const })),
   ];
 }
 
