@@ -4,12 +4,10 @@
 // it was); a store changed on the wire (a title, a price, a new variant, a variant and a product gone)
 // is carried over, a gone variant retired and a gone product soft-deleted; the token brings the draft
 // only the Ecommerce API lists; a wrong token, a wrong key and an unreachable store fail, saying so.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../lib/paths.ts';
+import { runScript } from '../lib/processes.ts';
 import { nodeClient } from '../lib/supabase-client.ts';
 import { testStackRateLimits } from '../stack/auth/rate-limit-settings.ts';
 import { startLocalStack, type LocalStack } from '../stack/launch.ts';
@@ -41,26 +39,15 @@ const withToken = (token = stack.env.HOSTINGER_API_TOKEN!): StoreSource => ({ ..
 
 /** Runs the command as an operator would, against this stack; its exit code and what it printed. */
 function command(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, 'scripts/catalogue/catalogue-import.ts'), ...args], {
-      env: {
-        ...process.env,
-        SUPABASE_URL: stack.apiUrl,
-        SUPABASE_SECRET_KEY: stack.secretKey,
-        VITE_COMMERCE_API_URL: stack.commerceUrl,
-        VITE_COMMERCE_STORE_ID: stack.storeId,
-        HOSTINGER_API_URL: stack.commerceUrl,
-        HOSTINGER_API_TOKEN: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  return runScript('scripts/catalogue/catalogue-import.ts', args, {
+    ...process.env,
+    SUPABASE_URL: stack.apiUrl,
+    SUPABASE_SECRET_KEY: stack.secretKey,
+    VITE_COMMERCE_API_URL: stack.commerceUrl,
+    VITE_COMMERCE_STORE_ID: stack.storeId,
+    HOSTINGER_API_URL: stack.commerceUrl,
+    HOSTINGER_API_TOKEN: '',
+    ...env,
   });
 }
 
