@@ -1,7 +1,7 @@
 // `npm run catalogue:import` against the Hostinger double of a stack of the file's own, its catalogue
 // empty at first: a dry run writes nothing; the first import makes the storefront's read of the shop's
 // tables answer what the double's storefront answers; a second run writes nothing (the audit stays as
-// it was); a store changed on the wire (a title, a price, a new variant, a variant and a product gone)
+// it was); a store changed on the wire (a title, a price, the stock, a new variant, a variant and a product gone)
 // is carried over, a gone variant retired and a gone product soft-deleted; the token brings the draft
 // only the Ecommerce API lists; a wrong token, a wrong key and an unreachable store fail, saying so.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -136,6 +136,9 @@ const storeChanged = changedStore((path, body) => {
     const products = (body.products as Raw[]).filter((p) => p.id !== gone);
     return { ...body, count: body.count - 1, products };
   }
+  if (path.endsWith('/variants')) {
+    return { variants: (body.variants as Raw[]).map((v) => (v.id === 'var_sommeil_profond' ? { ...v, inventory_quantity: 1 } : v)) };
+  }
   if (path.endsWith('/prod_sept_portes')) {
     return { ...body, title: 'Les Sept Portes', variants: [{ ...body.variants[0], price_in_cents: 4200 }] };
   }
@@ -153,13 +156,13 @@ const storeChanged = changedStore((path, body) => {
 });
 
 describe('a change at the store', () => {
-  it('is carried over on the next run: a title, a price, a new variant; a gone variant retired, a gone product soft-deleted', async () => {
+  it('is carried over on the next run: a title, a price, the stock, a new variant; a gone variant retired, a gone product soft-deleted', async () => {
     const before = await auditRows();
     const report = await importCatalogue(service, await readStore({ ...storefront(), fetch: storeChanged }));
     only(
       {
         products: { updated: 1, removed: 1 },
-        product_variants: { created: 1, updated: 1, removed: 1 },
+        product_variants: { created: 1, updated: 2, removed: 1 },
         product_option_values: { created: 1, removed: 1 },
       },
       report,
@@ -171,6 +174,8 @@ describe('a change at the store', () => {
     expect(chemin.variants.map((v: Raw) => v.id)).toEqual(['var_chemin_interieur_standard', 'var_chemin_interieur_annotee', 'var_chemin_interieur_reliee']);
     const voyage = (await rpc('storefront_product', { p_id: 'prod_voyage_chakras' })) as Raw;
     expect(voyage.variants.map((v: Raw) => v.id)).toEqual(['var_voyage_chakras_30_minutes']);
+    const { data: sold } = await service.from('product_variants').select('inventory_quantity').eq('id', 'var_sommeil_profond').single();
+    expect(sold?.inventory_quantity).toBe(1);
     const { data: retired } = await service.from('product_variants').select('retired_at').eq('id', 'var_voyage_chakras_60_minutes').single();
     expect(retired?.retired_at).not.toBeNull();
     const { data: deleted } = await service.from('products').select('deleted_at').eq('id', gone).single();
@@ -192,8 +197,8 @@ describe('with the Ecommerce API token', () => {
       {
         // The draft; the product back from the dead and the one renamed back.
         products: { created: 1, updated: 2 },
-        // The draft's two; the variant back from retirement and the price back; the one the store no longer has retired.
-        product_variants: { created: 2, updated: 2, removed: 1 },
+        // The draft's two; the variant back from retirement, the price and the stock back; the one the store no longer has retired.
+        product_variants: { created: 2, updated: 3, removed: 1 },
         product_options: { created: 1 },
         product_option_values: { created: 3, removed: 1 },
       },

@@ -1,5 +1,5 @@
 // What `npm run catalogue:import` reads of a Hostinger store: every product the storefront lists
-// (page by page) in its single-product answer, and, with the owner's token, the products only the
+// (page by page) in its single-product answer with its variants' stock, and, with the owner's token, the products only the
 // Ecommerce API lists (drafts, hidden ones), turned into the same shape (store-rows.ts reads one).
 // Every failure says which service, which address and what to check.
 import { createHash } from 'node:crypto';
@@ -17,8 +17,10 @@ export interface StoreSource {
 
 export class StoreReadError extends Error {}
 
-// The storefront's largest page (spec §7), and the Ecommerce API's ids per list request.
+// The storefront's largest page (spec §7), the products a variants call names (its URL stays short),
+// and the Ecommerce API's ids per list request.
 const storefrontPage = 100;
+const stockProductsPerRequest = 50;
 const idsPerRequest = 200;
 
 async function getJson(source: StoreSource, url: string, what: string, headers: Record<string, string> = {}): Promise<Raw> {
@@ -35,7 +37,11 @@ async function getJson(source: StoreSource, url: string, what: string, headers: 
   }
 }
 
-/** Every product the storefront shows, as its single-product call answers each, in the store's order. */
+/**
+ * Every product the storefront shows, as its single-product call answers each, in the store's order,
+ * with the stock of the variants that manage it from the variants call, as the web app merges it
+ * (spec §7: the stock lives there).
+ */
 export async function storefrontProducts(source: StoreSource): Promise<Raw[]> {
   const store = `${source.storefrontUrl.replace(/\/+$/, '')}/store/${encodeURIComponent(source.storeId)}`;
   const what = `The storefront of store ${source.storeId}`;
@@ -45,7 +51,15 @@ export async function storefrontProducts(source: StoreSource): Promise<Raw[]> {
     ids.push(...(page.products as Raw[]).map((p) => p.id as string));
     if (offset + storefrontPage >= (page.count as number)) break;
   }
-  return Promise.all(ids.map((id) => getJson(source, `${store}/products/${encodeURIComponent(id)}`, what)));
+  const products = await Promise.all(ids.map((id) => getJson(source, `${store}/products/${encodeURIComponent(id)}`, what)));
+  const managed = products.filter((p) => (p.variants as Raw[]).some((v) => v.manage_inventory)).map((p) => p.id as string);
+  const stock = new Map<string, number | null>();
+  for (let i = 0; i < managed.length; i += stockProductsPerRequest) {
+    const query = new URLSearchParams({ fields: 'inventory_quantity' });
+    for (const id of managed.slice(i, i + stockProductsPerRequest)) query.append('product_ids[]', id);
+    for (const v of (await getJson(source, `${store}/variants?${query}`, what)).variants as Raw[]) stock.set(v.id, v.inventory_quantity ?? null);
+  }
+  return products.map((p) => ({ ...p, variants: (p.variants as Raw[]).map((v) => (stock.has(v.id) ? { ...v, inventory_quantity: stock.get(v.id) } : v)) }));
 }
 
 // Ids for what the Ecommerce API names without one (a draft's options and their values), the same
