@@ -3,7 +3,8 @@
 // value name an option and a variant of the same product (catalogue_options). Plain functions of
 // the client, run as they are by tests/contract/admin-catalogue.test.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { updateOne } from '@/features/admin/api/shop-catalogue-queries';
+// Relative: the contract test runs this file under Node, which has no '@/' alias (types are erased).
+import { updateOne } from './shop-catalogue-queries';
 import type { Database } from '@/lib/database.types';
 
 type Client = SupabaseClient<Database>;

@@ -4,7 +4,8 @@
 // and the library keep it; it is retired instead (`retired_at`), and may be put back. Plain
 // functions of the client, run as they are by tests/contract/admin-catalogue.test.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { updateOne } from '@/features/admin/api/shop-catalogue-queries';
+// Relative: the contract test runs this file under Node, which has no '@/' alias (types are erased).
+import { updateOne } from './shop-catalogue-queries';
 import type { VariantPricing } from '@/features/admin/schemas/shop-product-schema';
 import type { VariantDetails } from '@/features/admin/schemas/shop-variant-schema';
 import type { Database } from '@/lib/database.types';
