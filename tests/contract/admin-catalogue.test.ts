@@ -231,7 +231,7 @@ it('lets an administrator set a product’s sale settings and collections, then 
   expect((await listShopProducts(admin)).some((p) => p.id === evening)).toBe(false);
   expect((await client(env).rpc('storefront_product', { p_id: evening })).error?.code).toBe('PT404');
   const { data: deletion } = await admin.from('catalogue_changes').select('changed_by, after').eq('product_id', evening).eq('table_name', 'products').order('id', { ascending: false }).limit(1).single();
-  expect(deletion).toEqual({ changed_by: adminId, after: { deleted_at: expect.any(String) } });
+  expect(deletion).toEqual({ changed_by: adminId, after: expect.objectContaining({ deleted_at: expect.any(String) }) });
 });
 
 it('refuses a customer the variants, options, settings, collections and deletion: inserts 42501, the rest changes nothing', async () => {
