@@ -8,6 +8,7 @@
 // once put back it is on sale again, as the other journeys expect it.
 import { expect, it } from 'vitest';
 import { ensureDemoPurchase } from '../../../scripts/stack/demo-purchase.ts';
+import { nodeClient } from '../../../scripts/lib/supabase-client.ts';
 import { demoCustomer } from '../../../scripts/stack/demo-accounts.ts';
 import { demoAdmin, signedIn } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
@@ -44,14 +45,14 @@ it('creates a product with two variants under one option, which a visitor then c
   await variant.getByRole('button', { name: 'Ajouter la variante' }).click();
   await expect.poll(() => variant.getByRole('alert').textContent()).toBe('Indiquez la valeur de cette option pour la variante.');
   expect(await variant.getByLabel('Nom de la variante *').inputValue()).toBe('Audio');
-  await screenshot(admin, 'admin-variants-missing-value');
+  await screenshot(variant, 'admin-variants-missing-value');
   await variant.getByLabel('Format *').fill('Audio');
   await variant.getByRole('button', { name: 'Ajouter la variante' }).click();
   await expect.poll(() => card.getByRole('region', { name: `Variante ${title} (Audio)` }).isVisible()).toBe(true);
 
   await card.getByRole('button', { name: 'Publier' }).click();
   await expect.poll(() => card.getByText('Publié').isVisible()).toBe(true);
-  await screenshot(admin, 'admin-variants-two-variants');
+  await screenshot(card, 'admin-variants-two-variants');
 
   const visitor = await browser.open();
   await visitor.goto(`/product/${productId}`);
@@ -85,24 +86,38 @@ it('retires a sold variant rather than deleting it, gone from the shop until put
   const confirm = section.getByRole('group', { name: "Retirer ou supprimer Rituel de l'Aube" });
   await expect.poll(() => confirm.textContent()).toMatch(/a déjà été vendue : elle ne peut pas être supprimée/);
   expect(await confirm.getByRole('button', { name: 'Supprimer la variante' }).count()).toBe(0);
-  await screenshot(admin, 'admin-variants-sold-retire');
+  await screenshot(card, 'admin-variants-sold-retire');
   await confirm.getByRole('button', { name: 'Retirer la variante' }).click();
   const retired = card.getByRole('region', { name: 'Variantes retirées' });
   await expect.poll(() => retired.isVisible()).toBe(true);
   expect(await section.count()).toBe(0);
 
+  // Gone from the shop: the storefront's read no longer offers it, and its page cannot sell it. The
+  // page is reached from the shop's list, as a visitor goes: the pre-rendered page itself shows the
+  // catalogue of the build until the rebuild (or until its data is a minute old).
+  const anon = nodeClient(process.env.SUPABASE_URL!, process.env.SUPABASE_PUBLISHABLE_KEY!);
+  const variantsOnSale = async () => {
+    const { data } = await anon.rpc('storefront_variants', { p_product_ids: ['prod_rituel_aube'] });
+    return (data as { variants: { id: string }[] }).variants.map((variant) => variant.id);
+  };
   const visitor = await browser.open();
-  try {
-    await visitor.goto('/product/prod_rituel_aube');
+  const openFromStore = async () => {
+    await visitor.goto('/store');
+    await visitor.getByRole('link', { name: "Rituel de l'Aube", exact: true }).click();
     await expect.poll(() => visitor.getByRole('heading', { name: "Rituel de l'Aube", level: 1 }).isVisible()).toBe(true);
+  };
+  try {
+    expect(await variantsOnSale()).toEqual([]);
+    await openFromStore();
     await expect.poll(() => visitor.getByRole('button', { name: 'Indisponible' }).isVisible()).toBe(true);
     expect(await visitor.getByText('39,00 €').count()).toBe(0);
     await screenshot(visitor, 'admin-variants-retired-visitor');
   } finally {
-    await retired.getByRole('button', { name: "Remettre en vente Rituel de l'Aube" }).click();
+    await retired.getByRole('button', { name: "Remettre en vente Rituel de l'Aube (Standard)" }).click();
     await expect.poll(() => section.isVisible()).toBe(true);
   }
-  await visitor.reload();
+  expect(await variantsOnSale()).toEqual(['var_rituel_aube']);
+  await openFromStore();
   await expect.poll(() => visitor.getByRole('button', { name: 'Ajouter au panier' }).isVisible()).toBe(true);
   expect(await visitor.getByText('39,00 €').first().isVisible()).toBe(true);
 });

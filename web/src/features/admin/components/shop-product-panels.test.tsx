@@ -171,7 +171,7 @@ describe('removing a variant', () => {
     const user = userEvent.setup();
     const card = await renderCard();
     const retired = await within(card).findByRole('region', { name: 'Variantes retirées' });
-    await user.click(within(retired).getByRole('button', { name: 'Remettre en vente Ancienne édition' }));
+    await user.click(within(retired).getByRole('button', { name: 'Remettre en vente Rituel de la Lune (Ancienne édition)' }));
     await waitFor(() => expect(writes()).toEqual([{ table: 'product_variants', op: 'update', values: { retired_at: null }, filters: { id: 'var_ancienne' } }]));
   });
 });

@@ -176,8 +176,8 @@ function NewVariantForm({ product, options, onSaved }: { product: ShopProduct; o
   );
 }
 
-function RetiredVariants({ productId }: { productId: string }) {
-  const retired = useRetiredVariants(productId);
+function RetiredVariants({ product }: { product: ShopProduct }) {
+  const retired = useRetiredVariants(product.id);
   const putBack = useSetVariantRetired();
   if (!retired.data?.length) return null;
   return (
@@ -195,11 +195,11 @@ function RetiredVariants({ productId }: { productId: string }) {
               variant="outline"
               size="sm"
               disabled={putBack.isPending}
-              aria-label={`Remettre en vente ${variant.title}`}
+              aria-label={`Remettre en vente ${product.title} (${variant.title})`}
               onClick={() =>
                 runCatalogueWrite(
                   () => putBack.mutateAsync({ variantId: variant.id, retired: false }),
-                  `La variante ${variant.title} est de nouveau en vente.`,
+                  `La variante ${product.title} (${variant.title}) est de nouveau en vente.`,
                   'Putting the variant back failed',
                 )
               }
@@ -221,7 +221,7 @@ export function ShopVariantsPanel({ product }: { product: ShopProduct }) {
       {options.data ? (
         <EditDisclosure summary="Ajouter une variante">{(saved) => <NewVariantForm product={product} options={options.data} onSaved={saved} />}</EditDisclosure>
       ) : null}
-      <RetiredVariants productId={product.id} />
+      <RetiredVariants product={product} />
     </div>
   );
 }
