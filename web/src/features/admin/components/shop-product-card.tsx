@@ -1,7 +1,8 @@
 // One product of the shop's own catalogue on the products page: its status and place, its texts,
 // each variant's price, sale price and stock (shown as the storefront shows them), and the file
-// each variant delivers; the panels of its own files mount its sale settings and collections, its
-// variants' names, removal and new ones, its options, and its own removal. Every write goes through RLS as the administrator and is audited.
+// each variant delivers. Panels of their own files add its sale settings and collections, its
+// variants' names, removal and new ones, its options, and its own removal. Every write goes through
+// RLS as the administrator and is audited.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useRef } from 'react';

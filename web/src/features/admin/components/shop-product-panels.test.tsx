@@ -130,6 +130,8 @@ describe('removing a variant', () => {
     expect(writes()).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Supprimer la variante' }));
     await waitFor(() => expect(writes()).toEqual([{ table: 'product_variants', op: 'delete', values: undefined, filters: { id: 'var_pdf' } }]));
+    // The variant leaves the card: the product's title holds the focus.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Rituel de la Lune'));
   });
 
   it('says a sold variant cannot be deleted and retires it instead', async () => {

@@ -4,7 +4,7 @@
 // was sold and says what will happen: an unsold one is deleted; a sold one cannot be (the database
 // refuses, 23503) and is retired, kept for the orders, invoices and library that name it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
@@ -58,6 +58,7 @@ type Removal = { step: 'idle' } | { step: 'checking' } | { step: 'confirm'; sold
 function VariantRemoval({ variant, label }: { variant: ShopVariant; label: string }) {
   const [removal, setRemoval] = useState<Removal>({ step: 'idle' });
   const openerId = useId();
+  const box = useRef<HTMLDivElement>(null);
   const remove = useDeleteVariant();
   const retire = useSetVariantRetired();
 
@@ -76,21 +77,17 @@ function VariantRemoval({ variant, label }: { variant: ShopVariant; label: strin
     requestAnimationFrame(() => document.getElementById(openerId)?.focus());
   };
   const confirm = async (sold: boolean) => {
-    if (sold) {
-      await runCatalogueWrite(
-        () => retire.mutateAsync({ variantId: variant.id, retired: true }),
-        `La variante ${label} est retirée de la boutique.`,
-        'Retiring the variant failed',
-      );
-      return;
-    }
+    // Once done the variant leaves the card, and this box with it: the product's title takes the focus.
+    const productTitle = box.current?.closest('article')?.querySelector<HTMLElement>('h2[tabindex]');
     try {
-      await remove.mutateAsync(variant.id);
-      toast({ title: `La variante ${label} est supprimée.` });
+      if (sold) await retire.mutateAsync({ variantId: variant.id, retired: true });
+      else await remove.mutateAsync(variant.id);
+      productTitle?.focus();
+      toast({ title: sold ? `La variante ${label} est retirée de la boutique.` : `La variante ${label} est supprimée.` });
     } catch (error) {
       // Sold since the question was asked: say so, and offer to retire it.
       if (error instanceof VariantSoldError) setRemoval({ step: 'confirm', sold: true, soldMeanwhile: true });
-      else sayWriteFailed(error, 'Deleting the variant failed');
+      else sayWriteFailed(error, sold ? 'Retiring the variant failed' : 'Deleting the variant failed');
     }
   };
 
@@ -103,7 +100,7 @@ function VariantRemoval({ variant, label }: { variant: ShopVariant; label: strin
   }
   const busy = remove.isPending || retire.isPending;
   return (
-    <div role="group" aria-label={`Retirer ou supprimer ${label}`} className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-ink">
+    <div ref={box} role="group" aria-label={`Retirer ou supprimer ${label}`} className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-ink">
       {removal.sold ? (
         <p>
           {removal.soldMeanwhile ? 'Cette variante vient d’être vendue' : 'Cette variante a déjà été vendue'} : elle ne peut pas être supprimée. Retirée,
