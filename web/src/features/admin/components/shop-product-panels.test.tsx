@@ -287,6 +287,12 @@ describe('the product itself', () => {
     ]);
   });
 
+  it('offers an imported product’s own type as it is, beside the shop’s', async () => {
+    db.products[0]!.type = 'service';
+    const type = within(await renderCard()).getByLabelText('Type') as HTMLSelectElement;
+    expect([type.value, [...type.options].map((option) => option.textContent)]).toEqual(['service', ['Numérique (fichier, vidéo, audio)', 'Physique (expédié)', 'service']]);
+  });
+
   it('says a deleted product leaves the shop while orders and the library keep it, then soft-deletes it', async () => {
     const user = userEvent.setup();
     const card = await renderCard();

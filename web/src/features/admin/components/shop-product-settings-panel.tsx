@@ -19,7 +19,7 @@ function SaleSettings({ product }: { product: ShopProduct }) {
   const typeId = useId();
   const write = (settings: { purchasable: boolean; type: string }, done: string) =>
     runCatalogueWrite(() => save.mutateAsync({ productId: product.id, settings }), done, 'Saving the product settings failed');
-  const types = product.type in typeLabels ? Object.keys(typeLabels) : [...Object.keys(typeLabels), product.type];
+  const types = Object.hasOwn(typeLabels, product.type) ? Object.keys(typeLabels) : [...Object.keys(typeLabels), product.type];
   return (
     <div className="space-y-3 text-sm">
       <div className="flex items-center gap-3">
@@ -51,7 +51,7 @@ function SaleSettings({ product }: { product: ShopProduct }) {
         >
           {types.map((type) => (
             <option key={type} value={type}>
-              {typeLabels[type] ?? type}
+              {Object.hasOwn(typeLabels, type) ? typeLabels[type] : type}
             </option>
           ))}
         </select>
