@@ -97,17 +97,17 @@ $$;
 
 revoke all on function private.mark_pages_stale() from public, anon, authenticated, service_role;
 
--- One trigger per catalogue table: <table>_marks_pages_stale.
+-- One trigger per catalogue table, those the audit records (catalogue_audit): <table>_marks_pages_stale.
 do $$
 declare
-  catalogue_table text;
+  catalogue_table pg_catalog.pg_class;
 begin
-  foreach catalogue_table in array array['products', 'product_variants', 'product_options', 'product_option_values',
-    'product_images', 'collections', 'product_collections', 'product_additional_info', 'product_custom_fields',
-    'related_products']
+  for catalogue_table in
+    select c.* from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+     where t.tgfoid = 'private.record_catalogue_change()'::pg_catalog.regprocedure
   loop
     execute format('create trigger %I after insert or update or delete on public.%I for each row execute function private.mark_pages_stale()',
-                   catalogue_table || '_marks_pages_stale', catalogue_table);
+                   catalogue_table.relname || '_marks_pages_stale', catalogue_table.relname);
   end loop;
 end;
 $$;

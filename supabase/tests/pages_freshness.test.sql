@@ -5,7 +5,7 @@
 -- runs as rebuild_pages_job, which can do nothing else; the API roles reach none of it.
 begin;
 \ir helpers/setup.psql
-select plan(49);
+select plan(54);
 
 select tests.create_user('alice@pages.test', 'Alice');
 select tests.create_user('bob@pages.test', 'Bob');
@@ -27,71 +27,55 @@ insert into public.collections (id, title) values ('col_pages_drafts', 'Ateliers
 insert into public.product_collections (product_id, collection_id, position) values
   ('prod_pages_draft', 'col_pages_drafts', 0), ('prod_pages_shown', 'col_pages_shown', 0);
 
--- What marks the pages stale: as the administrator, through their grants.
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-update public.products set title = 'Brouillon relu', subtitle = 'Pas encore en ligne' where id = 'prod_pages_draft';
-update public.product_variants set price_in_cents = 1000 where id = 'var_pages_draft';
-insert into public.product_images (product_id, url, position) values ('prod_pages_draft', 'https://images.example.test/a.jpg', 0);
-update public.collections set title = 'Ateliers du soir' where id = 'col_pages_drafts';
-update public.products set title = 'Rituel publié' where id = 'prod_pages_shown';
-reset role;
-select is(pg_temp.stale_since(), null, 'a draft''s edits, its variant, its image, a collection of drafts only, a change of nothing: not stale');
+-- The catalogue's children moved the products' dates: back to an older day, so that a no-op update moves them.
+update public.products set updated_at = '2026-01-15 09:00:00+00' where id like 'prod_pages_%';
 
-select tests.authenticate_as('root@pages.test');
-update public.products set title = 'Rituel du soir' where id = 'prod_pages_shown';
-reset role;
-select is(pg_temp.stale_since(), now(), 'a published product''s title: stale');
+select is((select array_agg(tgrelid::regclass::text order by tgrelid::regclass::text) from pg_trigger where tgname like '%\_marks\_pages\_stale'),
+  array['collections', 'product_additional_info', 'product_collections', 'product_custom_fields', 'product_images', 'product_option_values',
+        'product_options', 'product_variants', 'products', 'related_products'], 'each of the ten catalogue tables marks the pages stale');
+
+-- A change made on fresh pages as the administrator (through their grants): the stale mark it leaves.
+create function pg_temp.stale_after(change text) returns timestamptz language plpgsql as $$
+begin
+  perform pg_temp.fresh();
+  perform tests.authenticate_as('root@pages.test');
+  execute change;
+  reset role;
+  return pg_temp.stale_since();
+end;
+$$;
+
+select is(pg_temp.stale_after($$ update public.products set title = 'Brouillon relu', subtitle = 'Pas encore' where id = 'prod_pages_draft' $$),
+  null, 'a draft''s texts: not stale');
+select is(pg_temp.stale_after($$ update public.product_variants set price_in_cents = 1000 where id = 'var_pages_draft' $$),
+  null, 'a draft''s variant''s price: not stale');
+select is(pg_temp.stale_after($$ insert into public.product_images (product_id, url, position) values ('prod_pages_draft', 'https://images.example.test/a.jpg', 0) $$),
+  null, 'a draft''s image: not stale');
+select is(pg_temp.stale_after($$ update public.collections set title = 'Ateliers du soir' where id = 'col_pages_drafts' $$),
+  null, 'a collection of drafts only: not stale');
+select is(pg_temp.stale_after($$ update public.products set title = 'Rituel publié' where id = 'prod_pages_shown' $$),
+  null, 'an update of a published product that changes nothing but its date: not stale');
+
+select is(pg_temp.stale_after($$ update public.products set title = 'Rituel du soir' where id = 'prod_pages_shown' $$),
+  now(), 'a published product''s title: stale');
 select is((select last_change_at from private.pages_freshness), now(), 'its time is the last change');
-
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-update public.product_variants set sale_price_in_cents = 1200 where id = 'var_pages_shown';
-reset role;
-select is(pg_temp.stale_since(), now(), 'a published product''s variant''s sale price: stale');
-
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-update public.product_variants set inventory_quantity = 4 where id = 'var_pages_shown';
-reset role;
-select is(pg_temp.stale_since(), now(), 'the administrator''s own stock edit: stale');
-
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-insert into public.product_images (product_id, url, position) values ('prod_pages_shown', 'https://images.example.test/b.jpg', 0);
-reset role;
-select is(pg_temp.stale_since(), now(), 'an image of a published product: stale');
-
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-update public.collections set title = 'Rituels du soir' where id = 'col_pages_shown';
-reset role;
-select is(pg_temp.stale_since(), now(), 'a collection holding a published product: stale');
-
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-update public.products set status = 'published' where id = 'prod_pages_draft';
-reset role;
-select is(pg_temp.stale_since(), now(), 'publishing a draft: stale');
-
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-update public.products set status = 'draft' where id = 'prod_pages_draft';
-reset role;
-select is(pg_temp.stale_since(), now(), 'unpublishing: stale');
-
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-update public.products set deleted_at = now() where id = 'prod_pages_shown';
-reset role;
-select is(pg_temp.stale_since(), now(), 'deleting a published product (soft deletion): stale');
+select is(pg_temp.stale_after($$ update public.product_variants set sale_price_in_cents = 1200 where id = 'var_pages_shown' $$),
+  now(), 'a published product''s variant''s sale price: stale');
+select is(pg_temp.stale_after($$ update public.product_variants set inventory_quantity = 4 where id = 'var_pages_shown' $$),
+  now(), 'the administrator''s own stock edit: stale');
+select is(pg_temp.stale_after($$ insert into public.product_images (product_id, url, position) values ('prod_pages_shown', 'https://images.example.test/b.jpg', 0) $$),
+  now(), 'an image of a published product: stale');
+select is(pg_temp.stale_after($$ update public.collections set title = 'Rituels du soir' where id = 'col_pages_shown' $$),
+  now(), 'a collection holding a published product: stale');
+select is(pg_temp.stale_after($$ update public.products set status = 'published' where id = 'prod_pages_draft' $$),
+  now(), 'publishing a draft: stale');
+select is(pg_temp.stale_after($$ update public.products set status = 'draft' where id = 'prod_pages_draft' $$),
+  now(), 'unpublishing: stale');
+select is(pg_temp.stale_after($$ update public.products set deleted_at = now() where id = 'prod_pages_shown' $$),
+  now(), 'deleting a published product (soft deletion): stale');
 update public.products set deleted_at = null where id = 'prod_pages_shown';
-
-select pg_temp.fresh();
-select tests.authenticate_as('root@pages.test');
-delete from public.products where id = 'prod_pages_draft';
-reset role;
-select is(pg_temp.stale_since(), null, 'deleting a draft: not stale');
+select is(pg_temp.stale_after($$ delete from public.products where id = 'prod_pages_draft' $$),
+  null, 'deleting a draft: not stale');
 
 -- A payment takes stock: a sale, not an edit.
 select pg_temp.fresh();
