@@ -121,90 +121,73 @@ select throws_ok($$ select decrypted_secret from vault.decrypted_secrets $$, '42
 select throws_ok($$ select net.http_post('https://elsewhere.example.test', '{}'::jsonb) $$, '42501', null, 'nor send a request of its own');
 reset role;
 
+-- One run of the job, as its role.
+create function pg_temp.job_run() returns text language plpgsql as $$
+declare
+  step text;
+begin
+  perform set_config('role', 'rebuild_pages_job', true);
+  assert current_user = 'rebuild_pages_job', 'the job runs as its role';
+  step := private.call_pages_build_hook();
+  reset role;
+  return step;
+end;
+$$;
+
 -- The debounce and the call.
 select pg_temp.fresh();
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'the pages follow the catalogue', 'fresh pages: nothing to do');
-reset role;
+select is(pg_temp.job_run(), 'the pages follow the catalogue', 'fresh pages: nothing to do');
 update private.pages_freshness set stale_since = now() - interval '40 seconds', last_change_at = now() - interval '10 seconds';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'waiting for the changes to settle', 'a change 10 seconds ago: the job waits for more');
-reset role;
+select is(pg_temp.job_run(), 'waiting for the changes to settle', 'a change 10 seconds ago: the job waits for more');
 update private.pages_freshness set last_change_at = now() - interval '31 seconds';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'no build hook set', 'settled, but no URL in Vault: nothing is called');
-reset role;
+select is(pg_temp.job_run(), 'no build hook set', 'settled, but no URL in Vault: nothing is called');
 select is((select count(*)::int from net.http_request_queue where url like '%/build_hooks/%'), 0, 'no request queued');
 select is(pg_temp.stale_since(), now() - interval '40 seconds', 'and the pages stay marked stale');
 
 select vault.create_secret('https://api.netlify.example.test/build_hooks/5c23354f454e1350f8543e78', 'pages_build_hook_url');
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'build hook called', 'settled, with the URL: the hook is called');
-reset role;
+select is(pg_temp.job_run(), 'build hook called', 'settled, with the URL: the hook is called');
 select results_eq($$ select method::text, url, body from net.http_request_queue where url like '%/build_hooks/%' $$,
   $$ values ('POST'::text, 'https://api.netlify.example.test/build_hooks/5c23354f454e1350f8543e78'::text, null::bytea) $$,
   'one POST with no body to Vault''s URL');
 select is((select row(stale_since, request_stale_since, requested_at)::text from private.pages_freshness),
   row(null::timestamptz, now() - interval '40 seconds', now())::text, 'the stale mark moves to the call in flight');
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'waiting for the build hook''s answer', 'no answer yet: the job waits for it, calling nothing more');
-reset role;
+select is(pg_temp.job_run(), 'waiting for the build hook''s answer', 'no answer yet: the job waits for it, calling nothing more');
 
 -- A failure, retried later.
 insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
 select request_id, 500, 'text/plain', '{}', 'Build hook unavailable', false, null from private.pages_freshness;
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'retrying later', 'the call failed (500): the job waits before it tries again');
-reset role;
+select is(pg_temp.job_run(), 'retrying later', 'the call failed (500): the job waits before it tries again');
 select is((select row(failed_calls, last_failure, last_failure_at, stale_since, request_id)::text from private.pages_freshness),
   row(1, 'HTTP 500: Build hook unavailable', now(), now() - interval '40 seconds', null::bigint)::text,
   'the failure recorded for the operator, and the pages stale again');
 update private.pages_freshness set last_failure_at = now() - interval '61 seconds';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'build hook called', 'a minute later: called again');
-reset role;
+select is(pg_temp.job_run(), 'build hook called', 'a minute later: called again');
 insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
 select request_id, null, null, null, null, true, 'Timeout of 60000 ms reached' from private.pages_freshness;
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'retrying later', 'a second failure (a timeout)');
-reset role;
+select is(pg_temp.job_run(), 'retrying later', 'a second failure (a timeout)');
 select is((select row(failed_calls, last_failure)::text from private.pages_freshness), row(2, 'Timeout of 60000 ms reached')::text,
   'the timeout recorded');
 update private.pages_freshness set last_failure_at = now() - interval '61 seconds';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'retrying later', 'a minute later: not yet, the delay doubles');
-reset role;
+select is(pg_temp.job_run(), 'retrying later', 'a minute later: not yet, the delay doubles');
 update private.pages_freshness set last_failure_at = now() - interval '121 seconds';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'build hook called', 'two minutes later: called again');
-reset role;
+select is(pg_temp.job_run(), 'build hook called', 'two minutes later: called again');
 update private.pages_freshness set requested_at = now() - interval '6 minutes';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'retrying later', 'no answer recorded after five minutes: a failure too');
-reset role;
+select is(pg_temp.job_run(), 'retrying later', 'no answer recorded after five minutes: a failure too');
 select is((select row(failed_calls, last_failure)::text from private.pages_freshness), row(3, 'no answer recorded')::text,
   'recorded as such');
 update private.pages_freshness set last_failure_at = now() - interval '241 seconds';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'build hook called', 'four minutes later: called again');
-reset role;
+select is(pg_temp.job_run(), 'build hook called', 'four minutes later: called again');
 insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
 select request_id, 201, 'application/json', '{}', '{"job":{"id":"build"}}', false, null from private.pages_freshness;
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'the pages follow the catalogue', 'the host accepts (201): the pages follow the catalogue');
-reset role;
+select is(pg_temp.job_run(), 'the pages follow the catalogue', 'the host accepts (201): the pages follow the catalogue');
 select is((select row(failed_calls, last_failure, last_success_at, stale_since, request_id)::text from private.pages_freshness),
   row(0, null::text, now(), null::timestamptz, null::bigint)::text, 'the success recorded, the failures forgotten');
 
 -- Changes that keep coming: called 10 minutes after the first all the same.
 update private.pages_freshness set stale_since = now() - interval '9 minutes', last_change_at = now() - interval '5 seconds';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'waiting for the changes to settle', 'changes for 9 minutes, the last 5 seconds ago: still waiting');
-reset role;
+select is(pg_temp.job_run(), 'waiting for the changes to settle', 'changes for 9 minutes, the last 5 seconds ago: still waiting');
 update private.pages_freshness set stale_since = now() - interval '10 minutes 1 second';
-set local role rebuild_pages_job;
-select is(private.call_pages_build_hook(), 'build hook called', 'past 10 minutes: called while the changes go on');
-reset role;
+select is(pg_temp.job_run(), 'build hook called', 'past 10 minutes: called while the changes go on');
 
 -- A change during a call in flight is built next time, after that call's answer.
 select tests.authenticate_as('root@pages.test');
