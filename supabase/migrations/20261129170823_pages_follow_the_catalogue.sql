@@ -169,8 +169,9 @@ begin
     return 'no build hook set';
   end if;
 
+  -- The hosts answer at once and build afterwards: 10 seconds is plenty.
   update private.pages_freshness
-     set request_id = net.http_post(url := hook_url, body := null, timeout_milliseconds := 60000),
+     set request_id = net.http_post(url := hook_url, body := null, timeout_milliseconds := 10000),
          requested_at = now(), request_stale_since = stale_since, stale_since = null;
   return 'build hook called';
 end;

@@ -163,9 +163,9 @@ select is((select row(failed_calls, last_failure, last_failure_at, stale_since, 
 update private.pages_freshness set last_failure_at = now() - interval '61 seconds';
 select is(pg_temp.job_run(), 'build hook called', 'a minute later: called again');
 insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
-select request_id, null, null, null, null, true, 'Timeout of 60000 ms reached' from private.pages_freshness;
+select request_id, null, null, null, null, true, 'Timeout of 10000 ms reached' from private.pages_freshness;
 select is(pg_temp.job_run(), 'retrying later', 'a second failure (a timeout)');
-select is((select row(failed_calls, last_failure)::text from private.pages_freshness), row(2, 'Timeout of 60000 ms reached')::text,
+select is((select row(failed_calls, last_failure)::text from private.pages_freshness), row(2, 'Timeout of 10000 ms reached')::text,
   'the timeout recorded');
 update private.pages_freshness set last_failure_at = now() - interval '61 seconds';
 select is(pg_temp.job_run(), 'retrying later', 'a minute later: not yet, the delay doubles');
