@@ -19,6 +19,8 @@ const browser = useBrowser();
 let hook: PagesBuildHook;
 /** The renamed product and its title before, put back for the journeys that follow on this site. */
 let renamed: { id: string; title: string } | undefined;
+/** The site's own build hook, if it has one: this journey's stands in for it, then gives it back. */
+let siteHookUrl: string | undefined;
 
 beforeAll(async () => {
   const webEnv = siteWebEnv({
@@ -30,12 +32,20 @@ beforeAll(async () => {
     catalogueSource: 'shop',
   });
   hook = await startPagesBuildHook(() => prerenderWebApp(webEnv, process.env.WEB_DIST_DIR!));
+  const db = new pg.Client({ connectionString: process.env.SUPABASE_DB_URL! });
+  await db.connect();
+  const { rows } = await db
+    .query<{ url: string }>(`select decrypted_secret as url from vault.decrypted_secrets where name = 'pages_build_hook_url'`)
+    .finally(() => db.end());
+  siteHookUrl = rows[0]?.url;
 });
 afterAll(async () => {
-  await removeVaultSecrets(process.env.SUPABASE_DB_URL!, ['pages_build_hook_url']);
+  const dbUrl = process.env.SUPABASE_DB_URL!;
+  if (siteHookUrl) await storeVaultSecrets(dbUrl, { pages_build_hook_url: siteHookUrl });
+  else await removeVaultSecrets(dbUrl, ['pages_build_hook_url']);
   await hook?.stop();
   if (renamed) {
-    const db = new pg.Client({ connectionString: process.env.SUPABASE_DB_URL! });
+    const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     await db.query('update public.products set title = $2 where id = $1', [renamed.id, renamed.title]).finally(() => db.end());
   }
