@@ -104,7 +104,13 @@ try {
     `  Database            ${live.dbUrl}`,
     `  Database files      ${live.cluster.dataDir}`,
     `  Commerce sandbox    ${live.commerceUrl}/store/${live.storeId}/products`,
-    ...(catalogueSource === 'shop' ? [`  Catalogue           the shop's own tables (CATALOGUE_SOURCE=shop): ${live.apiUrl}/rest/v1/rpc/storefront_products`] : []),
+    ...(catalogueSource === 'shop'
+      ? [
+          `  Catalogue           the shop's own tables (CATALOGUE_SOURCE=shop): ${live.apiUrl}/rest/v1/rpc/storefront_products`,
+          // The build hook (docs/crawlers.md) has nothing to rebuild here: no pre-rendered page is served.
+          `  Pre-rendered pages  none: the dev server renders each page as it is asked, from the catalogue of the moment`,
+        ]
+      : []),
     `  Sign-up mail outbox ${live.apiUrl}/auth/v1/outbox`,
     `  Shop mail outbox    ${live.mailUrl}/   (mail sandbox: Resend's API at /emails)`,
     ...(live.stripeUrl ? [`  Stripe double       ${live.stripeUrl}/v1   (payments: COMMERCE_PROVIDER=stripe)`] : []),

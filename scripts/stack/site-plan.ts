@@ -25,14 +25,26 @@ export async function planSite(adminEmail: string, catalogueSource: CatalogueSou
     siteUrl,
     keys,
     ports: { api, commerce },
-    webEnv: {
-      VITE_SUPABASE_URL: `http://127.0.0.1:${api}`,
-      VITE_SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
-      VITE_COMMERCE_API_URL: `http://127.0.0.1:${commerce}`,
-      VITE_COMMERCE_STORE_ID: commerceStoreId,
-      VITE_ADMIN_EMAIL: adminEmail,
-      VITE_SITE_URL: siteUrl,
-      ...(catalogueSource === 'shop' && { VITE_CATALOGUE_SOURCE: catalogueSource }),
-    },
+    webEnv: siteWebEnv({
+      apiUrl: `http://127.0.0.1:${api}`,
+      publishableKey: keys.publishableKey,
+      commerceUrl: `http://127.0.0.1:${commerce}`,
+      siteUrl,
+      adminEmail,
+      catalogueSource,
+    }),
+  };
+}
+
+/** The build environment of a site on a stack: what its build was given, so a later pre-rendering writes the same pages. */
+export function siteWebEnv(site: { apiUrl: string; publishableKey: string; commerceUrl: string; siteUrl: string; adminEmail: string; catalogueSource: CatalogueSource }): WebEnv {
+  return {
+    VITE_SUPABASE_URL: site.apiUrl,
+    VITE_SUPABASE_PUBLISHABLE_KEY: site.publishableKey,
+    VITE_COMMERCE_API_URL: site.commerceUrl,
+    VITE_COMMERCE_STORE_ID: commerceStoreId,
+    VITE_ADMIN_EMAIL: site.adminEmail,
+    VITE_SITE_URL: site.siteUrl,
+    ...(site.catalogueSource === 'shop' && { VITE_CATALOGUE_SOURCE: site.catalogueSource }),
   };
 }

@@ -21,3 +21,14 @@ export async function storeVaultSecrets(databaseUrl: string, secrets: Record<str
     await client.end();
   }
 }
+
+/** Removes the named secrets, as an operator's `delete from vault.secrets where name = …`. */
+export async function removeVaultSecrets(databaseUrl: string, names: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('delete from vault.secrets where name = any($1)', [names]);
+  } finally {
+    await client.end();
+  }
+}
