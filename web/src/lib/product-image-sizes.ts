@@ -30,6 +30,14 @@ export function productImageSizes(original: ImageSize): { gallery: ImageSize; gr
 
 export type ImageExtension = 'webp' | 'jpg';
 
+/** Both sizes of one image, encoded (in the administrator's browser: resize-image.ts), ready to upload. */
+export interface ResizedImage {
+  extension: ImageExtension;
+  contentType: 'image/webp' | 'image/jpeg';
+  gallery: { blob: Blob; size: ImageSize };
+  grid: { blob: Blob; size: ImageSize };
+}
+
 /** The objects' names: `<product>/<image>/gallery-<w>x<h>.<ext>` (the row's URL) and `grid.<ext>` beside it. */
 export function productImagePaths(productId: string, imageId: string, gallery: ImageSize, extension: ImageExtension) {
   const folder = `${productId}/${imageId}`;

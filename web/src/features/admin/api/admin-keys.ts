@@ -7,6 +7,7 @@ export const adminKeys = {
   legalVersions: ['admin', 'legal-versions'] as const,
   catalogue: ['admin', 'catalogue'] as const,
   shopProducts: ['admin', 'shop-products'] as const,
+  shopImages: ['admin', 'shop-images'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
   videoMedia: (sourcePath: string) => ['admin', 'video-media', sourcePath] as const,
   users: ['admin', 'users'] as const,

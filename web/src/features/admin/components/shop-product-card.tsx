@@ -8,6 +8,7 @@ import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
 import { useMoveProduct, useSaveProductTexts, useSaveVariantPricing, useSetProductStatus } from '@/features/admin/api/shop-products';
+import { ShopImagesPanel } from '@/features/admin/components/shop-images-panel';
 import { FormFooter, ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
 import { VariantFacts } from '@/features/admin/components/variant-facts';
 import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
@@ -177,6 +178,7 @@ export function ShopProductCard({ product, products, files, focused = false }: S
         </Button>
       </div>
       <EditDisclosure summary="Modifier les textes">{(saved) => <ProductTextsForm product={product} onSaved={saved} />}</EditDisclosure>
+      <ShopImagesPanel productId={product.id} title={product.title} />
       <ul className="divide-y divide-plum-100">
         {product.variants.map((variant) => {
           const label = variantLabel(product, variant);
