@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, newCustomer, type ShopEnv } from '../support/shop.ts';
+import { client, newAdministrator, newCustomer, type ShopEnv } from '../support/shop.ts';
 import { NothingChangedError } from '../../web/src/features/admin/api/shop-catalogue-queries.ts';
 import { addShopImage, listShopImages, moveShopImage, removeShopImage, setImageAltText } from '../../web/src/features/admin/api/shop-image-queries.ts';
 import type { ResizedImage } from '../../web/src/lib/product-image-sizes.ts';
@@ -53,8 +53,7 @@ const imagesOf = async (supabase: SupabaseClient<Database>) => (await listShopIm
 
 beforeAll(async () => {
   service = client(env, env.SUPABASE_SECRET_KEY) as SupabaseClient<Database>;
-  const adminUser = await newCustomer(env, 'images-admin');
-  expect((await service.from('profiles').update({ role: 'admin' }).eq('id', adminUser.userId)).error).toBeNull();
+  const adminUser = await newAdministrator(env, 'images-admin');
   admin = adminUser.supabase as SupabaseClient<Database>;
   adminId = adminUser.userId;
   customer = (await newCustomer(env, 'images-curieux')).supabase as SupabaseClient<Database>;
