@@ -202,11 +202,13 @@ export function ShopImagesPanel({ productId, title }: { productId: string; title
         </div>
       ) : null}
       {refusals.length > 0 ? (
-        <ul role="alert" className="space-y-1 rounded-2xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {refusals.map((refusal) => (
-            <li key={refusal}>{refusal}</li>
-          ))}
-        </ul>
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <ul className="space-y-1">
+            {refusals.map((refusal) => (
+              <li key={refusal}>{refusal}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
 
       <label
