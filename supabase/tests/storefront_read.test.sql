@@ -26,8 +26,8 @@ insert into public.product_option_values (id, product_id, option_id, variant_id,
   ('val_sf_std', 'prod_sf_path', 'opt_sf_path', 'var_sf_path_std', 'Standard'),
   ('val_sf_ann', 'prod_sf_path', 'opt_sf_path', 'var_sf_path_ann', 'Annotée'),
   ('val_sf_old', 'prod_sf_path', 'opt_sf_path', 'var_sf_path_old', 'Ancienne');
-insert into public.product_images (product_id, url, position) values
-  ('prod_sf_path', 'https://images.test/path-2.svg', 1), ('prod_sf_path', 'https://images.test/path-1.svg', 0);
+insert into public.product_images (product_id, url, position, alt_text) values
+  ('prod_sf_path', 'https://images.test/path-2.svg', 1, 'Le livre ouvert sur un autel'), ('prod_sf_path', 'https://images.test/path-1.svg', 0, null);
 insert into public.collections (id, title) values ('col_sf_pdf', 'Enseignements');
 insert into public.product_collections (product_id, collection_id, position) values ('prod_sf_path', 'col_sf_pdf', 1);
 insert into public.product_additional_info (id, product_id, position, title, description) values ('info_sf_path', 'prod_sf_path', 0, 'Format', 'PDF');
@@ -49,8 +49,9 @@ select is((select array(select jsonb_object_keys(list -> 'products' -> 1) order 
         'related_products', 'ribbon_text', 'site_product_selection', 'subtitle', 'thumbnail', 'title', 'type', 'updated_at', 'variants'],
   'a listed product has the commerce service''s fields');
 select is((select list -> 'products' -> 1 -> 'images' from answers),
-  '[{"url": "https://images.test/path-1.svg", "order": 0, "type": "image"}, {"url": "https://images.test/path-2.svg", "order": 1, "type": "image"}]'::jsonb,
-  'its images in order, the first its thumbnail');
+  '[{"url": "https://images.test/path-1.svg", "order": 0, "type": "image"},
+    {"url": "https://images.test/path-2.svg", "order": 1, "type": "image", "alt_text": "Le livre ouvert sur un autel"}]'::jsonb,
+  'its images in order, the first its thumbnail; an alternative text where one is written, no key where none is');
 select is((select list -> 'products' -> 1 ->> 'thumbnail' from answers), 'https://images.test/path-1.svg', 'the thumbnail is the first image');
 select is((select list -> 'products' -> 1 -> 'variants' -> 1 from answers),
   '{"id": "var_sf_path_ann", "product_id": "prod_sf_path", "title": "Annotée", "image_url": null, "sku": "LS-PATH-2", "price_in_cents": 3400,
@@ -95,7 +96,8 @@ select is((select single - array['media', 'status', 'created_at', 'deleted_at', 
 select is((select single - array['variants', 'options', 'description', 'additional_info', 'collections', 'currency_info', 'custom_fields', 'related_products',
                                   'title', 'subtitle', 'ribbon_text', 'thumbnail', 'purchasable', 'order', 'site_product_selection', 'type', 'updated_at', 'id']
              from answers),
-  '{"media": [{"url": "https://images.test/path-1.svg", "order": 0, "type": "image"}, {"url": "https://images.test/path-2.svg", "order": 1, "type": "image"}],
+  '{"media": [{"url": "https://images.test/path-1.svg", "order": 0, "type": "image"},
+              {"url": "https://images.test/path-2.svg", "order": 1, "type": "image", "alt_text": "Le livre ouvert sur un autel"}],
     "status": "published", "created_at": "2026-01-15T09:00:00.000Z", "deleted_at": null, "metadata": {}}'::jsonb,
   '… with its images as media, its status, dates and metadata');
 select throws_ok($$ select public.storefront_product('prod_sf_draft') $$, 'PT404', null, 'a draft is not found (HTTP 404)');

@@ -28,6 +28,14 @@ export async function newCustomer(env: ShopEnv, label: string): Promise<{ supaba
   return { supabase, userId: user.id, email };
 }
 
+/** A newly signed-up customer made an administrator (by the service role, as an operator would). */
+export async function newAdministrator(env: ShopEnv, label: string): Promise<{ supabase: SupabaseClient; userId: string; email: string }> {
+  const administrator = await newCustomer(env, label);
+  const { error } = await client(env, env.SUPABASE_SECRET_KEY).from('profiles').update({ role: 'admin' }).eq('id', administrator.userId);
+  if (error) throw error;
+  return administrator;
+}
+
 export async function createCheckout(env: ShopEnv, supabase: SupabaseClient, items: Array<{ variant_id: string; quantity: number }>) {
   return supabase.functions.invoke<{ url: string }>('create-checkout', {
     body: { items, successUrl: `${env.SITE_URL}/success`, cancelUrl: `${env.SITE_URL}/store`, locale: 'fr', timeZone: 'Europe/Paris', consent: await checkoutConsent(supabase) },

@@ -29,7 +29,7 @@ describe('cspDirectives', () => {
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'http://127.0.0.1:54330', 'https://cdn.boutique.example', 'https://images.example', 'http://127.0.0.1:54321']);
   });
 
-  it('reads the shop\'s own catalogue through Supabase alone: no commerce origin to connect to, its images still allowed', () => {
+  it('reads the shop\'s own catalogue through Supabase alone: no commerce origin to connect to, its images from the project\'s Storage and no wider', () => {
     const shop = cspDirectives({ ...hosted, VITE_CATALOGUE_SOURCE: 'shop' });
     expect(shop['connect-src']).toEqual(["'self'", 'https://abcdefgh.supabase.co', 'wss://abcdefgh.supabase.co', 'blob:']);
     expect(shop['img-src']).toEqual(["'self'", 'data:', 'https://api.boutique.example', 'https://abcdefgh.supabase.co']);

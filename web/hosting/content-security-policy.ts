@@ -69,7 +69,8 @@ export function cspDirectives(env: HostingEnv): CspDirectives {
     // and the viewer (measured), and no hash can be known ahead. Style cannot run script; the
     // script policy above is what stops injected code.
     'style-src': unique(["'self'", "'unsafe-inline'", ...provider.style]),
-    // data: for pdf.js's inline images and SVG data URIs.
+    // data: for pdf.js's inline images and SVG data URIs; the Supabase project's origin for the
+    // product images of the shop's own catalogue, public objects of its Storage (docs/catalogue-images.md).
     'img-src': unique(["'self'", 'data:', ...commerce, ...images, supabase[0]!]),
     'font-src': ["'self'", 'data:'],
     // The catalogue (the commerce service; the shop's own through REST), Supabase's REST, auth, storage, functions, Realtime;

@@ -79,8 +79,8 @@ function mimeTypes(types: string[] | null | undefined): string | null {
   return `{${types.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
-/** The bucket as storage-api reads it before an upload (as the superuser): its limits. */
-export async function findBucketForUpload(db: Database, id: string): Promise<BucketRow> {
+/** The bucket as storage-api reads it as the superuser: its limits before an upload, whether it is public for a public read. */
+export async function findBucketAsSuperuser(db: Database, id: string): Promise<BucketRow> {
   const [rows] = await db.run(serviceCaller, [selectBucket(id)], { readOnly: true });
   const bucket = firstJson<BucketRow>(rows);
   if (!bucket) throw errors.noSuchBucket();

@@ -1,9 +1,11 @@
 // Reading objects: `GET`/`HEAD /object/{bucket}/{path}` and `/object/authenticated/...` (the row
-// read as the caller: an object they may not read is not found), `/object/info/...`, and
+// read as the caller: an object they may not read is not found), `/object/public/...` (a public
+// bucket's, read by anyone), `/object/info/...`, and
 // `GET /object/sign/{bucket}/{path}?token=` (the token alone). Bytes stream from disk with
 // `Range`, `ETag`/`If-None-Match`, and the type, cache policy and date of the object's metadata.
 import { open } from 'node:fs/promises';
 import { sendJson } from '../http.ts';
+import { findBucketAsSuperuser } from './bucket-rows.ts';
 import { firstJson, serviceCaller, type Caller } from './database.ts';
 import { errors } from './errors.ts';
 import { findObject, type ObjectRow } from './object-rows.ts';
@@ -105,6 +107,18 @@ async function serveBytes(sr: StorageRequest, row: ObjectRow, options: ServeOpti
 export async function downloadObject(sr: StorageRequest, encodedTarget: string): Promise<void> {
   const target = objectTarget(encodedTarget);
   const row = await readObjectRow(sr, sr.caller(), target);
+  await serveBytes(sr, row, { download: sr.url.searchParams.get('download') });
+}
+
+/**
+ * `GET`/`HEAD /object/public/{bucket}/{path}`: no Authorization and no RLS, as storage-api reads a
+ * public bucket's object as its superuser; a bucket that is not public is not found.
+ */
+export async function downloadPublic(sr: StorageRequest, encodedTarget: string): Promise<void> {
+  const target = objectTarget(encodedTarget);
+  const bucket = await findBucketAsSuperuser(sr.db, target.bucketId);
+  if (!bucket.public) throw errors.noSuchBucket();
+  const row = await readObjectRow(sr, serviceCaller, target);
   await serveBytes(sr, row, { download: sr.url.searchParams.get('download') });
 }
 

@@ -4,7 +4,7 @@
 // factory; the data folder is the stack's (throwaway in tests, the state dir for `npm start`).
 import type { ServiceFactory } from '../context.ts';
 import { buckets } from './buckets.ts';
-import { downloadObject, downloadSigned, objectInfo } from './download.ts';
+import { downloadObject, downloadPublic, downloadSigned, objectInfo } from './download.ts';
 import { errors, sendError, toStorageError } from './errors.ts';
 import { FileStore } from './file-store.ts';
 import { listObjects } from './list.ts';
@@ -40,6 +40,8 @@ const objectRoutes: Array<[method: string, prefix: string, route: Route]> = [
   ['GET', '/object/sign/', downloadSigned],
   ['GET', '/object/info/authenticated/', objectInfo],
   ['GET', '/object/info/', objectInfo],
+  ['GET', '/object/public/', downloadPublic],
+  ['HEAD', '/object/public/', downloadPublic],
   ['GET', '/object/authenticated/', downloadObject],
   ['HEAD', '/object/authenticated/', downloadObject],
   ['GET', '/object/', downloadObject],

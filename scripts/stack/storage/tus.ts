@@ -12,7 +12,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { findBucketForUpload } from './bucket-rows.ts';
+import { findBucketAsSuperuser } from './bucket-rows.ts';
 import { errors, StorageError, toStorageError } from './errors.ts';
 import { assertAllowedMimeType, canUpload, commitObject, objectMetadata, sizeLimit } from './object-writes.ts';
 import { assertValidKey, headerOf, type StorageRequest } from './request.ts';
@@ -92,7 +92,7 @@ async function create(sr: StorageRequest): Promise<void> {
   if (!fields.bucketName) throw errors.missingParameter('bucketName');
   if (!fields.objectName) throw errors.missingParameter('objectName');
   assertValidKey(fields.objectName);
-  const bucket = await findBucketForUpload(sr.db, fields.bucketName);
+  const bucket = await findBucketAsSuperuser(sr.db, fields.bucketName);
   if (length > sizeLimit(bucket, sr.env.resumableUploadLimit)) throw errors.entityTooLarge();
   const contentType = fields.contentType || 'application/octet-stream';
   assertAllowedMimeType(contentType, bucket.allowed_mime_types);

@@ -6,7 +6,7 @@ import Busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sendJson } from '../http.ts';
-import { findBucketForUpload, type BucketRow } from './bucket-rows.ts';
+import { findBucketAsSuperuser, type BucketRow } from './bucket-rows.ts';
 import { serviceCaller, type Caller } from './database.ts';
 import { errors } from './errors.ts';
 import type { Received } from './file-store.ts';
@@ -86,7 +86,7 @@ async function receiveBody(sr: StorageRequest, bucket: BucketRow, limit: number)
  * was already proven (a signed upload URL), else it is tried before a byte is read.
  */
 async function receiveUpload(sr: StorageRequest, target: ObjectTarget, caller: Caller, owner: string | undefined, upsert: boolean, checked: boolean) {
-  const bucket = await findBucketForUpload(sr.db, target.bucketId);
+  const bucket = await findBucketAsSuperuser(sr.db, target.bucketId);
   const limit = sizeLimit(bucket, sr.env.uploadLimit);
   const declared = Number(headerOf(sr.req, 'content-length'));
   if (Number.isFinite(declared) && declared > limit && !/^multipart\//i.test(headerOf(sr.req, 'content-type') ?? '')) throw errors.entityTooLarge();
@@ -112,7 +112,7 @@ export async function createSignedUploadUrl(sr: StorageRequest, encodedTarget: s
   const caller = sr.caller();
   const upsert = headerOf(sr.req, 'x-upsert') === 'true';
   sr.req.resume();
-  await findBucketForUpload(sr.db, target.bucketId);
+  await findBucketAsSuperuser(sr.db, target.bucketId);
   await canUpload(sr, caller, { ...target, owner: caller.owner, metadata: {} }, upsert);
   const token = signObjectToken(sr.env.jwtSecret, { ...target, scope: 'upload', expiresIn: 2 * 60 * 60, owner: caller.owner, upsert });
   sendJson(sr.res, 200, { url: `/object/upload/sign/${target.bucketId}/${target.name}?token=${token}`, token });

@@ -11,6 +11,8 @@ export interface ProductImage {
   url: string;
   order: number;
   type: string;
+  /** The shop's own catalogue only, when the administrator wrote one (the commerce service has none). */
+  alt_text?: string;
 }
 
 export interface VariantOptionValue {

@@ -6,7 +6,7 @@ import { publicPages, type PublicPage } from '@/app/public-pages';
 import type { Product } from '@/lib/commerce-types';
 import { documentTitle, siteName } from '@/lib/document-title';
 import { metaDescription } from '@/lib/html-text';
-import { productGallery, productImage } from '@/lib/product-image';
+import { productCardImage, productGallery, productImage } from '@/lib/product-image';
 import { displayVariant, effectivePrice } from '@/lib/product-price';
 import { withPageHead, type PageHead } from '@/prerender/page-head';
 import { productStructuredData, schemaPrice } from '@/prerender/product-structured-data';
@@ -76,7 +76,7 @@ export function productHead(product: Product, site: string): PageHead {
       : [],
     structuredData: productStructuredData(product, { url, images }),
     // The gallery's first picture: what a shared link's visitor sees largest.
-    preloadImage: productGallery(product)[0],
+    preloadImage: productGallery(product)[0]?.main.src,
   };
 }
 
@@ -97,11 +97,11 @@ export function sitePages({ indexHtml, robotsTxt, site, products }: { indexHtml:
   ];
   return {
     files: [
-      // The store lists the catalogue in the order read here: its first card's picture is its largest.
+      // The store lists the catalogue in the order read here: its first card's picture (the grid's size) is its largest.
       ...pages.map((page) => ({
         path: htmlFileOf(page.path),
         route: headOnly.has(page) ? undefined : page.path,
-        content: withPageHead(indexHtml, publicPageHead(page, site, page === publicPages.store && products[0] ? productImage(products[0]) : undefined)),
+        content: withPageHead(indexHtml, publicPageHead(page, site, page === publicPages.store && products[0] ? productCardImage(products[0]).src : undefined)),
       })),
       ...rendered.map((product) => ({ path: htmlFileOf(productPath(product.id)), route: productPath(product.id), content: withPageHead(indexHtml, productHead(product, site)) })),
       { path: 'sitemap.xml', content: sitemapXml(sitemap) },

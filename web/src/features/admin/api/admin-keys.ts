@@ -15,6 +15,7 @@ export const adminKeys = {
   shopRetiredVariants: (productId: string) => ['admin', 'shop-products', productId, 'retired-variants'] as const,
   shopProductCollections: (productId: string) => ['admin', 'shop-products', productId, 'collections'] as const,
   shopCollections: ['admin', 'shop-products', 'collections'] as const,
+  shopImages: ['admin', 'shop-images'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
   videoMedia: (sourcePath: string) => ['admin', 'video-media', sourcePath] as const,
   users: ['admin', 'users'] as const,

@@ -1,7 +1,7 @@
 // One product of the shop's own catalogue on the products page: its status and place, its texts,
 // each variant's price, sale price and stock (shown as the storefront shows them), and the file
-// each variant delivers. Panels of their own files add its sale settings and collections, its
-// variants' names, removal and new ones, its options, and its own removal. Every write goes through
+// each variant delivers. Panels of their own files add its sale settings and collections, its images,
+// its variants' names, removal and new ones, its options, and its own removal. Every write goes through
 // RLS as the administrator and is audited.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, History } from 'lucide-react';
@@ -11,6 +11,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
 import { useMoveProduct, useSaveProductTexts, useSaveVariantPricing, useSetProductStatus } from '@/features/admin/api/shop-products';
 import { EditDisclosure, runCatalogueWrite, useEditForm } from '@/features/admin/components/shop-edit-form';
+import { ShopImagesPanel } from '@/features/admin/components/shop-images-panel';
 import { ShopOptionsPanel } from '@/features/admin/components/shop-options-panel';
 import { FormFooter, ProductTextsFields, VariantPricingFields } from '@/features/admin/components/shop-product-fields';
 import { ShopProductRemoval } from '@/features/admin/components/shop-product-removal';
@@ -146,6 +147,7 @@ export function ShopProductCard({ product, products, files, focused = false }: S
       </div>
       <EditDisclosure summary="Modifier les textes">{(saved) => <ProductTextsForm product={product} onSaved={saved} />}</EditDisclosure>
       <ShopProductSettingsPanel product={product} />
+      <ShopImagesPanel productId={product.id} title={product.title} />
       <ul className="divide-y divide-plum-100">
         {product.variants.map((variant) => {
           const label = variantLabel(product, variant);

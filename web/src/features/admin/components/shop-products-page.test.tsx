@@ -106,7 +106,7 @@ describe('the products page on the shop’s own catalogue', () => {
   it('lists every product in the catalogue’s order with its status, prices as the storefront shows them', async () => {
     renderPage();
     await screen.findByRole('article', { name: "Rituel de l'Aube" });
-    expect(screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual(["Rituel de l'Aube", 'Rituel de la Lune']);
+    expect(screen.getAllByRole('article').map((article) => within(article).getByRole('heading', { level: 2 }).textContent)).toEqual(["Rituel de l'Aube", 'Rituel de la Lune']);
     expect(within(card("Rituel de l'Aube")).getByText('Publié')).toBeTruthy();
     expect(within(card('Rituel de la Lune')).getByText('Brouillon')).toBeTruthy();
     expect(within(card('Rituel de la Lune')).getByText(shown(1490))).toBeTruthy();

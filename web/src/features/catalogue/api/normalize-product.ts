@@ -1,9 +1,9 @@
 // Turns the commerce service's raw product into the storefront's Product (spec §3): variants
 // carry their prices in cents, the product's currency info formats them, and the product price
 // follows the display-variant rule. The raw fields read: product `thumbnail`, `images` (list) /
-// `media` (single product), `variants[].prices[0]` `{ amount, sale_amount, currency_code,
-// currency: { code, symbol, template } }`, `manage_inventory`, `inventory_quantity`, `purchasable`,
-// `site_product_selection`, `options`, `ribbon_text`.
+// `media` (single product), each image's `alt_text` (the shop's own catalogue only),
+// `variants[].prices[0]` `{ amount, sale_amount, currency_code, currency: { code, symbol, template } }`,
+// `manage_inventory`, `inventory_quantity`, `purchasable`, `site_product_selection`, `options`, `ribbon_text`.
 import type {
   AdditionalInfo,
   CollectionLink,
@@ -60,7 +60,10 @@ function normalizeVariant(raw: Raw, currency_info: CurrencyInfo | null): Variant
 
 function images(raw: unknown): ProductImage[] {
   return asList(raw)
-    .map((image) => ({ url: text(image.url), order: numberOr(image.order, 0), type: text(image.type) }))
+    .map((image) => {
+      const alt = textOrNull(image.alt_text);
+      return { url: text(image.url), order: numberOr(image.order, 0), type: text(image.type), ...(alt ? { alt_text: alt } : {}) };
+    })
     .filter((image) => image.url !== '')
     .sort((a, b) => a.order - b.order);
 }

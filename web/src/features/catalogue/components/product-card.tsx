@@ -2,7 +2,7 @@ import { ShoppingBag } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PriceTag } from '@/components/ui/price-tag';
-import { productImage } from '@/lib/product-image';
+import { productCardImage } from '@/lib/product-image';
 import { Button } from '@/components/ui/button';
 import type { Product, Variant } from '@/lib/commerce-types';
 import { displayVariant } from '@/lib/product-price';
@@ -33,7 +33,7 @@ export function ProductCard({ product, onAdd, eager = false, priority = false }:
     <article aria-labelledby={titleId} className="group flex w-full flex-col overflow-hidden rounded-3xl border border-plum-100 bg-white shadow-sm transition-shadow hover:shadow-lg">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="relative block aspect-square overflow-hidden bg-sand">
         <img
-          src={productImage(product)}
+          {...productCardImage(product)}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}

@@ -29,7 +29,7 @@ export function ProductDetails({ product, onAdd }: ProductDetailsProps) {
   const selectVariant = (variant: Variant) => {
     setSelected(variant);
     setQuantity(1);
-    const variantImage = variant.image_url ? images.indexOf(variant.image_url) : -1;
+    const variantImage = variant.image_url ? images.findIndex((image) => image.url === variant.image_url) : -1;
     if (variantImage !== -1) setImageIndex(variantImage);
   };
 

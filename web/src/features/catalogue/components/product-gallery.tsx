@@ -1,14 +1,15 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { clsx } from 'clsx';
+import type { GalleryPicture } from '@/lib/product-image';
 
 interface ProductGalleryProps {
   title: string;
-  images: string[];
+  images: GalleryPicture[];
   index: number;
   onIndexChange: (index: number) => void;
 }
 
-/** Previous/next wrap around; thumbnails jump straight to an image. */
+/** Previous/next wrap around; thumbnails (the grid's size where there is one) jump straight to an image. */
 export function ProductGallery({ title, images, index, onIndexChange }: ProductGalleryProps) {
   const count = images.length;
   const current = images[index] ?? images[0];
@@ -17,7 +18,12 @@ export function ProductGallery({ title, images, index, onIndexChange }: ProductG
   return (
     <section aria-label="Galerie d'images" className="space-y-4">
       <div className="relative aspect-square overflow-hidden rounded-3xl bg-sand shadow-sm">
-        <img src={current} alt={count > 1 ? `${title}, image ${index + 1} sur ${count}` : title} fetchPriority="high" className="h-full w-full object-cover" />
+        <img
+          {...current?.main}
+          alt={current?.alt ?? (count > 1 ? `${title}, image ${index + 1} sur ${count}` : title)}
+          fetchPriority="high"
+          className="h-full w-full object-cover"
+        />
         {count > 1 ? (
           <>
             <button
@@ -41,8 +47,8 @@ export function ProductGallery({ title, images, index, onIndexChange }: ProductG
       </div>
       {count > 1 ? (
         <ul className="flex gap-3 overflow-x-auto pb-1">
-          {images.map((url, thumbIndex) => (
-            <li key={`${url}-${thumbIndex}`} className="shrink-0">
+          {images.map((picture, thumbIndex) => (
+            <li key={`${picture.url}-${thumbIndex}`} className="shrink-0">
               <button
                 type="button"
                 onClick={() => onIndexChange(thumbIndex)}
@@ -53,7 +59,7 @@ export function ProductGallery({ title, images, index, onIndexChange }: ProductG
                   thumbIndex === index ? 'border-gold-500' : 'border-transparent opacity-70 hover:opacity-100',
                 )}
               >
-                <img src={url} alt="" loading="lazy" className="h-full w-full object-cover" />
+                <img {...picture.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" />
               </button>
             </li>
           ))}
