@@ -59,8 +59,7 @@ async function start(): Promise<void> {
     env: {
       VITE_SUPABASE_URL: stack.apiUrl,
       VITE_SUPABASE_PUBLISHABLE_KEY: stack.publishableKey,
-      VITE_COMMERCE_API_URL: stack.commerceUrl,
-      VITE_COMMERCE_STORE_ID: stack.storeId,
+      ...(stack.commerceUrl && { VITE_COMMERCE_API_URL: stack.commerceUrl, VITE_COMMERCE_STORE_ID: stack.storeId }),
       VITE_ADMIN_EMAIL: demoAdmin.email,
       ...(catalogueSource === 'shop' && { VITE_CATALOGUE_SOURCE: catalogueSource }),
     },
@@ -103,7 +102,9 @@ try {
     `  Supabase API        ${live.apiUrl}   (auth, rest, realtime, functions)`,
     `  Database            ${live.dbUrl}`,
     `  Database files      ${live.cluster.dataDir}`,
-    `  Commerce sandbox    ${live.commerceUrl}/store/${live.storeId}/products`,
+    live.commerceUrl
+      ? `  Commerce sandbox    ${live.commerceUrl}/store/${live.storeId}/products`
+      : `  Commerce sandbox    none: the shop runs alone, on its own catalogue with Stripe's payments`,
     ...(catalogueSource === 'shop'
       ? [
           `  Catalogue           the shop's own tables (CATALOGUE_SOURCE=shop): ${live.apiUrl}/rest/v1/rpc/storefront_products`,

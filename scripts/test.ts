@@ -34,7 +34,7 @@ import { errorOutsideTests } from './lib/vitest-outcome.ts';
 import { serveWithApache } from './lib/apache.ts';
 import { buildWebApp, prerenderWebApp } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
-import { catalogueSourceOf, startLocalStack, type CatalogueSource, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
+import { catalogueSourceOf, startLocalStack, type CatalogueSource, type CommerceProvider, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
 import { onShopCatalogueDir, runsOnHostingerSites, runsOnOwnShopSites } from '../tests/e2e/support/journey-sets.ts';
 
 interface SuiteResult {
@@ -301,7 +301,7 @@ interface JourneySite {
 /** What a journey site runs on: the catalogue it reads, and who takes its payments. */
 interface SiteKind {
   catalogueSource: CatalogueSource;
-  commerceProvider: 'hostinger' | 'stripe';
+  commerceProvider: CommerceProvider;
 }
 
 /**
@@ -312,7 +312,7 @@ interface SiteKind {
  * Content-Security-Policy, the app's fallback).
  */
 async function journeySite(label: string, { catalogueSource, commerceProvider }: SiteKind): Promise<JourneySite> {
-  const { webPort, siteUrl, keys, ports, webEnv } = await planSite('admin@lumiere-sacree.test', catalogueSource);
+  const { webPort, siteUrl, keys, ports, webEnv } = await planSite('admin@lumiere-sacree.test', catalogueSource, commerceProvider);
   const outDir = join(scratch, `web-dist-${webPort}`);
   const built = phase(`web app build (${label})`, () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.

@@ -34,8 +34,8 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-const storefront = (): StoreSource => ({ storefrontUrl: stack.commerceUrl, storeId: stack.storeId });
-const withToken = (token = stack.env.HOSTINGER_API_TOKEN!): StoreSource => ({ ...storefront(), ecommerce: { apiUrl: stack.commerceUrl, token } });
+const storefront = (): StoreSource => ({ storefrontUrl: stack.commerceUrl!, storeId: stack.storeId });
+const withToken = (token = stack.env.HOSTINGER_API_TOKEN!): StoreSource => ({ ...storefront(), ecommerce: { apiUrl: stack.commerceUrl!, token } });
 
 /** Runs the command as an operator would, against this stack; its exit code and what it printed. */
 function command(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -11,8 +11,9 @@ import { runCommand, stopProcess, waitForHttp } from './processes.ts';
 export interface WebEnv {
   VITE_SUPABASE_URL: string;
   VITE_SUPABASE_PUBLISHABLE_KEY: string;
-  VITE_COMMERCE_API_URL: string;
-  VITE_COMMERCE_STORE_ID: string;
+  /** The commerce service's storefront and store; none for a shop on its own catalogue whose payments Stripe takes. */
+  VITE_COMMERCE_API_URL?: string;
+  VITE_COMMERCE_STORE_ID?: string;
   VITE_ADMIN_EMAIL: string;
   /** The shop's public origin, for the pre-rendered pages' absolute URLs (a local default). */
   VITE_SITE_URL?: string;

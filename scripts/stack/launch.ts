@@ -60,7 +60,7 @@ export interface LocalStackOptions {
   /** The edge runtime's settings: the hosted plan, a custom domain, a listener for what requests use. */
   functions?: Pick<FunctionsServiceOptions, 'plan' | 'customDomain' | 'onRequestMeasured'>;
   /** The provider the functions take payments through (COMMERCE_PROVIDER); Hostinger unless told. */
-  commerceProvider?: 'hostinger' | 'stripe';
+  commerceProvider?: CommerceProvider;
   /** The Stripe double runs, and the functions have its secrets, even when Hostinger takes the payments (the functions' tests). */
   stripe?: boolean;
   /** Where the catalogue comes from (CATALOGUE_SOURCE): Hostinger's storefront unless told; `shop`, the shop's tables, given the double's products while empty. */
@@ -68,6 +68,14 @@ export interface LocalStackOptions {
 }
 
 export type CatalogueSource = 'hostinger' | 'shop';
+export type CommerceProvider = 'hostinger' | 'stripe';
+
+/**
+ * Whether Hostinger's doubles run: unless the shop runs alone, on its own catalogue with Stripe's
+ * payments; then nothing of the shop may need them, and nothing can reach them.
+ */
+export const hostingerRunsFor = (commerceProvider: CommerceProvider, catalogueSource: CatalogueSource): boolean =>
+  commerceProvider === 'hostinger' || catalogueSource === 'hostinger';
 
 /** `CATALOGUE_SOURCE` as `npm start` and the test runner read it: unset is Hostinger's storefront. */
 export function catalogueSourceOf(value: string | undefined): CatalogueSource {
@@ -79,7 +87,8 @@ export function catalogueSourceOf(value: string | undefined): CatalogueSource {
 export interface LocalStack extends ProjectKeys {
   apiUrl: string;
   dbUrl: string;
-  commerceUrl: string;
+  /** Hostinger's doubles (storefront, checkout, Ecommerce API); none when the shop runs alone. */
+  commerceUrl: string | undefined;
   storeId: string;
   /** The mail sandbox: Resend's API at /emails, the outbox page at /. */
   mailUrl: string;
@@ -97,7 +106,7 @@ export interface LocalStack extends ProjectKeys {
    * Who takes the payments from now on (COMMERCE_PROVIDER), as an owner's `secrets set` and the
    * functions' redeploy: the gateway restarts, its functions with it. Stripe only where its double runs.
    */
-  setCommerceProvider(name: 'hostinger' | 'stripe'): Promise<void>;
+  setCommerceProvider(name: CommerceProvider): Promise<void>;
   /** The environment names of the team brief, for tests and tools. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -119,12 +128,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // which: a port chosen here would stay free for the second its process takes to start, long
     // enough for another free-port pick beside it to take it first.
     const commercePort = options.ports?.commerce ?? (persistent ? defaultPorts.commerce : 0);
+    const commerceProvider = options.commerceProvider ?? 'hostinger';
+    const catalogueSource = options.catalogueSource ?? 'hostinger';
+    const hostingerRuns = hostingerRunsFor(commerceProvider, catalogueSource);
     // The Ecommerce API's token, fresh each start like the jobs' secrets: what hPanel would make.
     const hostingerApiToken = newJobSecret();
-    const sandboxStarting = startCommerceSandboxProcess({ port: commercePort, dataDir: commerceDir, storeId: commerceStoreId, apiToken: hostingerApiToken });
-    sandboxStarting.catch(() => undefined); // a failure is thrown where it is awaited, below
+    const sandboxStarting = hostingerRuns
+      ? startCommerceSandboxProcess({ port: commercePort, dataDir: commerceDir, storeId: commerceStoreId, apiToken: hostingerApiToken })
+      : undefined;
+    sandboxStarting?.catch(() => undefined); // a failure is thrown where it is awaited, below
     stops.push(async () => {
-      await (await sandboxStarting.catch(() => undefined))?.close();
+      await (await sandboxStarting?.catch(() => undefined))?.close();
       if (!persistent) rmSync(commerceDir, { recursive: true, force: true });
     });
     // Likewise the mail sandbox's, with a fresh key each start: the functions get it with the URL,
@@ -137,8 +151,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (!persistent) rmSync(mailDir, { recursive: true, force: true });
     });
     // The Stripe double, when it runs, starts here too; its webhook endpoint is registered once the API's address is known.
-    const commerceProvider = options.commerceProvider ?? 'hostinger';
-    const catalogueSource = options.catalogueSource ?? 'hostinger';
     const stripeStarting = commerceProvider === 'stripe' || options.stripe ? startStripeDouble(options.ports?.stripe ?? (persistent ? defaultPorts.stripe : 0)) : undefined;
     stripeStarting?.catch(() => undefined); // a failure is thrown where it is awaited, below
     stops.push(async () => (await stripeStarting?.catch(() => undefined))?.close());
@@ -152,8 +164,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       step(`migrations: ${applied.length ? applied.join(', ') : 'up to date'}`);
     }
 
-    step('commerce sandbox (a process of its own)');
+    step(hostingerRuns ? 'commerce sandbox (a process of its own)' : 'no commerce sandbox: the shop runs alone, on its own catalogue and Stripe');
     const sandbox = await sandboxStarting;
+    const hostingerSecrets: Record<string, string> = sandbox
+      ? { COMMERCE_API_URL: sandbox.url, COMMERCE_STORE_ID: sandbox.storeId, HOSTINGER_API_URL: sandbox.url, HOSTINGER_API_TOKEN: hostingerApiToken }
+      : {};
 
     const keys = persistent ? persistentProjectKeys(stateDir) : (options.keys ?? newProjectKeys());
     step('mail sandbox (a process of its own)');
@@ -184,15 +199,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const sendNotificationsSecret = newJobSecret();
     const functionSecrets: Record<string, string> = {
       ...readFunctionSecrets(),
-      // Always the doubles locally: Hostinger's storefront (the catalogue) and Ecommerce API, and
-      // Stripe's when it runs, whichever takes the payments.
+      // Always the doubles locally: Hostinger's storefront (the catalogue) and Ecommerce API unless
+      // the shop runs alone, and Stripe's when it runs, whichever takes the payments.
       COMMERCE_PROVIDER: commerceProvider,
       CATALOGUE_SOURCE: catalogueSource,
       ...stripeSecrets,
-      COMMERCE_API_URL: sandbox.url,
-      COMMERCE_STORE_ID: sandbox.storeId,
-      HOSTINGER_API_URL: sandbox.url,
-      HOSTINGER_API_TOKEN: hostingerApiToken,
+      ...hostingerSecrets,
       SITE_URL: options.siteUrl,
       // Always the sandbox locally, whatever .env says: a developer's run never mails a customer.
       MAIL_API_URL: mail.url,
@@ -247,8 +259,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const uploaded = await uploadSampleDeliverables(apiUrl, keys.secretKey);
     step(`deliverables bucket: ${uploaded.length ? `${uploaded.length} sample files uploaded` : 'sample files in place'}`);
     if (catalogueSource === 'shop') {
-      const written = await loadDemoCatalogue(nodeClient(apiUrl, keys.secretKey), sandbox.url, sandbox.storeId);
-      step(`the shop's own catalogue: ${written ? `${written} demo products written from the commerce sandbox's` : 'in place'}`);
+      const written = await loadDemoCatalogue(nodeClient(apiUrl, keys.secretKey));
+      step(`the shop's own catalogue: ${written ? `${written} demo products drawn from the commerce sandbox's catalogue` : 'in place'}`);
     }
 
     const env = {
@@ -263,10 +275,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SUPABASE_JWT_SECRET: keys.jwtSecret,
       COMMERCE_PROVIDER: commerceProvider,
       CATALOGUE_SOURCE: catalogueSource,
-      COMMERCE_API_URL: sandbox.url,
-      COMMERCE_STORE_ID: sandbox.storeId,
-      HOSTINGER_API_URL: sandbox.url,
-      HOSTINGER_API_TOKEN: hostingerApiToken,
+      ...hostingerSecrets,
       ...stripeSecrets,
       ...(stripeEndpointId ? { STRIPE_WEBHOOK_ENDPOINT_ID: stripeEndpointId } : {}),
       SITE_URL: options.siteUrl,
@@ -283,8 +292,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl,
       dbUrl: cluster.url,
       ...keys,
-      commerceUrl: sandbox.url,
-      storeId: sandbox.storeId,
+      commerceUrl: sandbox?.url,
+      storeId: commerceStoreId,
       mailUrl: mail.url,
       stripeUrl: stripeSecrets.STRIPE_API_URL,
       storageDir,
@@ -301,6 +310,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       async setCommerceProvider(name) {
         if (name === 'stripe' && !stripeEndpointId) throw new Error('COMMERCE_PROVIDER=stripe: the Stripe double does not run on this stack (start it with `stripe: true`)');
+        if (name === 'hostinger' && !sandbox) throw new Error('COMMERCE_PROVIDER=hostinger: the shop runs alone on this stack, without Hostinger\'s doubles');
         functionSecrets.COMMERCE_PROVIDER = name;
         env.COMMERCE_PROVIDER = name;
         await gateway.close();

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const webEnv = siteWebEnv({
     apiUrl: process.env.SUPABASE_URL!,
     publishableKey: process.env.SUPABASE_PUBLISHABLE_KEY!,
-    commerceUrl: process.env.COMMERCE_API_URL!,
+    commerceUrl: process.env.COMMERCE_API_URL,
     siteUrl: process.env.WEB_URL!,
     adminEmail: demoAdmin.email,
     catalogueSource: 'shop',
