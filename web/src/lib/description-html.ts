@@ -22,6 +22,8 @@ export type TextBlock = { kind: 'paragraph' | 'heading2' | 'heading3'; content: 
 export type ListBlock = { kind: 'bulleted' | 'numbered'; items: Inline[][] };
 export type Block = TextBlock | ListBlock;
 
+const isList = (block: Block): block is ListBlock => block.kind === 'bulleted' || block.kind === 'numbered';
+
 /** The longest description the table keeps (products.description). */
 export const descriptionMaxLength = 100_000;
 
@@ -232,7 +234,7 @@ function tidyContent(content: Inline[]): Inline[] {
 function tidy(blocks: Block[]): Block[] {
   const tidied: Block[] = [];
   for (const block of blocks) {
-    if (block.kind === 'bulleted' || block.kind === 'numbered') {
+    if (isList(block)) {
       const items = block.items.map(tidyContent).filter((item) => item.length > 0);
       if (items.length) tidied.push({ kind: block.kind, items });
     } else {
@@ -279,7 +281,7 @@ export function writeDescription(blocks: Block[]): string {
   return blocks
     .map((block) => {
       const tag = blockTags[block.kind];
-      const inner = block.kind === 'bulleted' || block.kind === 'numbered' ? block.items.map((item) => `<li>${writeInline(item)}</li>`).join('') : writeInline(block.content);
+      const inner = isList(block) ? block.items.map((item) => `<li>${writeInline(item)}</li>`).join('') : writeInline(block.content);
       return `<${tag}>${inner}</${tag}>`;
     })
     .join('');

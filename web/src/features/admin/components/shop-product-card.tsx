@@ -8,6 +8,7 @@ import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
 import { useMoveProduct, useSaveProductTexts, useSaveVariantPricing, useSetProductStatus } from '@/features/admin/api/shop-products';
+import { ProductDescriptionForm } from '@/features/admin/components/product-description-form';
 import { FormFooter, ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
 import { VariantFacts } from '@/features/admin/components/variant-facts';
 import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
@@ -177,6 +178,7 @@ export function ShopProductCard({ product, products, files, focused = false }: S
         </Button>
       </div>
       <EditDisclosure summary="Modifier les textes">{(saved) => <ProductTextsForm product={product} onSaved={saved} />}</EditDisclosure>
+      <EditDisclosure summary="Modifier la description">{(saved) => <ProductDescriptionForm product={product} onSaved={saved} />}</EditDisclosure>
       <ul className="divide-y divide-plum-100">
         {product.variants.map((variant) => {
           const label = variantLabel(product, variant);
