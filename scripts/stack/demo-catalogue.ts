@@ -4,6 +4,7 @@
 // both and compares their answers. Tooling, not the import (`catalogue:import`, later): it keeps only
 // what the Hostinger double's products hold, read from the double over HTTP.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { sanitizeDescription } from '../../web/src/lib/description-html.ts';
 
 type Raw = Record<string, any>;
 
@@ -40,7 +41,8 @@ export function catalogueRows(singles: Raw[]): CatalogueRows {
       title: p.title,
       subtitle: p.subtitle,
       ribbon_text: p.ribbon_text,
-      description: p.description,
+      // The database takes the editor's canonical form alone; the double's descriptions are in it already.
+      description: sanitizeDescription(p.description),
       position: p.order,
       site_product_selection: p.site_product_selection,
       purchasable: p.purchasable,
