@@ -68,13 +68,29 @@ export function DescriptionEditor({ initialHtml, labelId, describedBy, invalid =
     // Once: later renders must not replace what is being typed.
   }, []);
 
+  /**
+   * Bold or italic pressed with nothing selected writes nothing until a letter is typed: the toggle
+   * waits at the caret, and the toolbar shows it there.
+   */
+  const pending = useRef<{ node: Node; offset: number; bold: boolean; italic: boolean } | null>(null);
+  const readFormats = (root: HTMLElement): ActiveFormats => {
+    const current = document.getSelection();
+    const formats = activeFormats(current?.anchorNode ?? null, root);
+    const waiting = pending.current;
+    if (waiting && current?.anchorNode === waiting.node && current.anchorOffset === waiting.offset) {
+      return { ...formats, bold: formats.bold !== waiting.bold, italic: formats.italic !== waiting.italic };
+    }
+    pending.current = null;
+    return formats;
+  };
+
   useEffect(() => {
     const remember = () => {
       const root = editor.current;
       const current = document.getSelection();
       if (!root || !current?.rangeCount || !root.contains(current.anchorNode)) return;
       selection.current = current.getRangeAt(0).cloneRange();
-      setFormats(activeFormats(current.anchorNode, root));
+      setFormats(readFormats(root));
     };
     document.addEventListener('selectionchange', remember);
     return () => document.removeEventListener('selectionchange', remember);
@@ -92,8 +108,18 @@ export function DescriptionEditor({ initialHtml, labelId, describedBy, invalid =
     }
     document.execCommand('defaultParagraphSeparator', false, 'p');
     document.execCommand(command, false, value);
+    const caret = document.getSelection();
+    if ((command === 'bold' || command === 'italic') && caret?.isCollapsed && caret.anchorNode) {
+      const waiting = pending.current?.node === caret.anchorNode && pending.current.offset === caret.anchorOffset ? pending.current : null;
+      pending.current = {
+        node: caret.anchorNode,
+        offset: caret.anchorOffset,
+        bold: (waiting?.bold ?? false) !== (command === 'bold'),
+        italic: (waiting?.italic ?? false) !== (command === 'italic'),
+      };
+    }
     onChange(root.innerHTML);
-    setFormats(activeFormats(document.getSelection()?.anchorNode ?? null, root));
+    setFormats(readFormats(root));
   };
 
   const addLink = () => {
