@@ -250,7 +250,7 @@ function tidy(blocks: Block[]): Block[] {
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Inline content, nested in one order (link, bold, italic) so that one document has one form. */
-function writeInline(content: Inline[]): string {
+export function writeInline(content: Inline[]): string {
   let html = '';
   let open: { href: string | null; bold: boolean; italic: boolean } = { href: null, bold: false, italic: false };
   const close = (to: typeof open) => {

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { activeFormats, noFormats, type ActiveFormats, type BlockFormat } from '@/features/admin/lib/description-formats';
-import { allowedHref, sanitizeDescription } from '@/lib/description-html';
+import { allowedHref, sanitizeDescription, writeInline } from '@/lib/description-html';
 
 interface Tool {
   label: string;
@@ -39,8 +39,6 @@ function blockCommand(format: BlockFormat, current: ActiveFormats): [string, str
   const tag = format === 'paragraph' || current.block === format ? 'p' : format === 'heading2' ? 'h2' : 'h3';
   return ['formatBlock', tag];
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface DescriptionEditorProps {
   /** The description as saved: shown once, when the editor mounts; then the editor holds what is typed. */
@@ -130,7 +128,8 @@ export function DescriptionEditor({ initialHtml, labelId, describedBy, invalid =
       return;
     }
     setLinkField(null);
-    if (!selection.current || selection.current.collapsed) run('insertHTML', `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`);
+    // Nothing selected: the address itself becomes the link's text.
+    if (!selection.current || selection.current.collapsed) run('insertHTML', writeInline([{ kind: 'text', text: href, bold: false, italic: false, href }]));
     else run('createLink', href);
   };
 
