@@ -1,9 +1,9 @@
 // Browser journey of the product description's editor on a shop whose catalogue is its own (issue
 // 44, deliverable 3), on a site built with VITE_CATALOGUE_SOURCE=shop: the administrator writes a
-// description with a heading, bold text, a bulleted list and a link (an address that is not https
-// refused beside its field, what was typed kept), from the toolbar alone, saves it and publishes the
-// product; a visitor then sees it formatted on the product page, in the canonical form the
-// database keeps.
+// description with a heading, bold and italic text, a bulleted list and a link (an address that is
+// not https refused beside its field, what was typed kept), from the toolbar and its shortcuts,
+// saves it and publishes the product; a visitor then sees it formatted on the product page, in the
+// canonical form the database keeps.
 import { expect, it } from 'vitest';
 import { demoAdmin, signedIn } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
@@ -41,7 +41,14 @@ it('writes a formatted description that a visitor then sees on the product page'
   await expect.poll(() => pressed('Gras')).toBe('true');
   await admin.keyboard.type('très court');
   await tool('Gras').click();
-  await admin.keyboard.type(' pour les matins.');
+  await expect.poll(() => pressed('Gras')).toBe('false');
+  await admin.keyboard.type(' pour les ');
+  // The shortcut the button announces (aria-keyshortcuts) presses it too.
+  await admin.keyboard.press('Control+i');
+  await expect.poll(() => pressed('Italique')).toBe('true');
+  await admin.keyboard.type('matins');
+  await admin.keyboard.press('Control+i');
+  await admin.keyboard.type('.');
   await admin.keyboard.press('Enter');
   await tool('Liste à puces').click();
   await expect.poll(() => pressed('Liste à puces')).toBe('true');
@@ -78,7 +85,7 @@ it('writes a formatted description that a visitor then sees on the product page'
   await expect.poll(() => description.getByRole('heading', { name: 'Ouvrir le jour', level: 2 }).isVisible()).toBe(true);
   // Where a space follows bold text the browser's editing writes a non-breaking one, which the description keeps.
   expect((await description.innerHTML()).replaceAll('&nbsp;', ' ')).toBe(
-    '<h2>Ouvrir le jour</h2><p>Un rituel <strong>très court</strong> pour les matins.</p>' +
+    '<h2>Ouvrir le jour</h2><p>Un rituel <strong>très court</strong> pour les <em>matins</em>.</p>' +
       '<ul><li>Une bougie</li><li>Une intention</li></ul><p>Lire <a href="https://lumiere.test/livret">le livret</a></p>',
   );
   expect(await description.getByRole('link', { name: 'le livret' }).isVisible()).toBe(true);

@@ -98,9 +98,11 @@ export function DescriptionEditor({ initialHtml, labelId, describedBy, invalid =
   const run = (command: string, value?: string) => {
     const root = editor.current;
     if (!root) return;
-    root.focus();
     const current = document.getSelection();
-    if (selection.current && current) {
+    // The selection stays in the editor while a button is used; the link's field takes it away.
+    const inside = !!current?.rangeCount && root.contains(current.anchorNode);
+    root.focus();
+    if (!inside && selection.current && current) {
       current.removeAllRanges();
       current.addRange(selection.current);
     }
@@ -226,6 +228,14 @@ export function DescriptionEditor({ initialHtml, labelId, describedBy, invalid =
         contentEditable
         suppressContentEditableWarning
         onInput={(event) => onChange(event.currentTarget.innerHTML)}
+        onKeyDown={(event) => {
+          // The toolbar's own shortcuts, so that what they press shows as the buttons' does.
+          const key = event.key.toLowerCase();
+          if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (key === 'b' || key === 'i')) {
+            event.preventDefault();
+            run(key === 'b' ? 'bold' : 'italic');
+          }
+        }}
         onPaste={(event) => {
           // What is pasted comes from anywhere: only what the description may hold goes in.
           event.preventDefault();
