@@ -5,20 +5,17 @@
 // `npm test`'s stack, and some install fixtures of fixed names on it); `contract-legacy` (the same
 // files again, on that stack with its legacy keys switched on); `e2e` (browser journeys in
 // headless Chromium, one file at a time per site npm test serves them from, each on a stack of its
-// own: tests/e2e/support/journey-site.ts); `e2e-stripe` (the journeys of tests/e2e/on-stripe/, on
-// the same sites once npm test has switched their functions to Stripe, whose double runs on each
-// site's stack); `e2e-shop` (the journeys of tests/e2e/on-shop-catalogue/, on a site built on
-// the shop's own catalogue). The Node projects run their files one after another in the same workers
-// (`isolate: false`): a fresh process per file re-imported its whole module graph (the stack,
-// supabase-js, Playwright), about half a second of CPU each, 200 times a run.
+// own: tests/e2e/support/journey-site.ts); `e2e-stripe` (the journeys of tests/e2e/on-stripe/ and
+// those that hold on every shop, on sites of the shop alone: its own catalogue, Stripe's payments;
+// tests/e2e/support/journey-sets.ts); `e2e-shop` (the journeys of tests/e2e/on-shop-catalogue/, on
+// the same sites after them, as they change the catalogue). The Node projects run their files one
+// after another in the same workers (`isolate: false`): a fresh process per file re-imported its
+// whole module graph (the stack, supabase-js, Playwright), about half a second of CPU each, 200
+// times a run.
 // Their files share no mocks; each stops what it starts and puts back the environment it changes.
 import { configDefaults, defineConfig } from 'vitest/config';
+import { onEveryShop, onShopCatalogueDir, onStripeDir } from './tests/e2e/support/journey-sets.ts';
 import { journeySites } from './tests/e2e/support/journey-sites.ts';
-
-/** The journeys of a shop whose payments Stripe takes. */
-const onStripe = 'tests/e2e/on-stripe/';
-/** The journeys only a build on the shop's own catalogue has: its admin writes the catalogue (scripts/test.ts). */
-const onShopCatalogue = 'tests/e2e/on-shop-catalogue/';
 
 /** The browser journeys' settings, on Hostinger and on Stripe. */
 const journeys = {
@@ -87,11 +84,11 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'e2e', ...journeys, include: ['tests/e2e/**/*.test.ts'], exclude: [...configDefaults.exclude, `${onStripe}**`, `${onShopCatalogue}**`] } },
-      // The same journeys' settings, on the sites' functions once they take payments through Stripe (scripts/test.ts).
-      { test: { name: 'e2e-stripe', ...journeys, include: [`${onStripe}**/*.test.ts`] } },
-      // On a site built on the shop's own catalogue (scripts/test.ts), one file at a time.
-      { test: { name: 'e2e-shop', ...journeys, maxWorkers: 1, include: [`${onShopCatalogue}**/*.test.ts`] } },
+      { test: { name: 'e2e', ...journeys, include: ['tests/e2e/**/*.test.ts'], exclude: [...configDefaults.exclude, `${onStripeDir}**`, `${onShopCatalogueDir}**`] } },
+      // On the sites of the shop alone (scripts/test.ts): its own catalogue, Stripe's payments.
+      { test: { name: 'e2e-stripe', ...journeys, include: [`${onStripeDir}**/*.test.ts`, ...onEveryShop] } },
+      // On the same sites once the others are done: these journeys change the catalogue the others read.
+      { test: { name: 'e2e-shop', ...journeys, include: [`${onShopCatalogueDir}**/*.test.ts`] } },
     ],
   },
 });

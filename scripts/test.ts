@@ -35,6 +35,7 @@ import { serveWithApache } from './lib/apache.ts';
 import { buildWebApp, prerenderWebApp } from './lib/web-app.ts';
 import { testStackRateLimits } from './stack/auth/rate-limit-settings.ts';
 import { catalogueSourceOf, startLocalStack, type CatalogueSource, type LocalStack, type LocalStackOptions } from './stack/launch.ts';
+import { onShopCatalogueDir, runsOnHostingerSites, runsOnOwnShopSites } from '../tests/e2e/support/journey-sets.ts';
 
 interface SuiteResult {
   name: string;
@@ -297,21 +298,26 @@ interface JourneySite {
   stop(): Promise<void>;
 }
 
+/** What a journey site runs on: the catalogue it reads, and who takes its payments. */
+interface SiteKind {
+  catalogueSource: CatalogueSource;
+  commerceProvider: 'hostinger' | 'stripe';
+}
+
 /**
- * A stack of its own, the Stripe double beside Hostinger's, and a production build of the web app
- * for it. The build needs only the stack's address and keys, all chosen before it starts: the
- * build runs while the stack starts; its pre-rendered pages, which read the catalogue, once the
- * stack is up. A real Apache serves it as shared hosting would, reading the `.htaccess` the build
- * wrote (its headers, its Content-Security-Policy, the app's fallback). The build is the same
- * whichever provider takes the payments: the browser only follows create-checkout's address.
+ * A stack of its own and a production build of the web app for it. The build needs only the
+ * stack's address and keys, all chosen before it starts: the build runs while the stack starts;
+ * its pre-rendered pages, which read the catalogue, once the stack is up. A real Apache serves it
+ * as shared hosting would, reading the `.htaccess` the build wrote (its headers, its
+ * Content-Security-Policy, the app's fallback).
  */
-async function journeySite(label: string, catalogueSource: CatalogueSource = runCatalogueSource): Promise<JourneySite> {
+async function journeySite(label: string, { catalogueSource, commerceProvider }: SiteKind): Promise<JourneySite> {
   const { webPort, siteUrl, keys, ports, webEnv } = await planSite('admin@lumiere-sacree.test', catalogueSource);
   const outDir = join(scratch, `web-dist-${webPort}`);
   const built = phase(`web app build (${label})`, () => buildWebApp(webEnv, outDir));
   // Awaited below; a failure that comes earlier must not go unhandled meanwhile.
   built.catch(() => undefined);
-  const stack = await startThrowawayStack(label, { siteUrl, keys, ports, stripe: true, catalogueSource });
+  const stack = await startThrowawayStack(label, { siteUrl, keys, ports, catalogueSource, commerceProvider });
   await built;
   await phase(`web app pre-rendering (${label})`, () => prerenderWebApp(webEnv, outDir));
   const web = await serveWithApache({ root: outDir, port: webPort });
@@ -327,61 +333,66 @@ async function journeySite(label: string, catalogueSource: CatalogueSource = run
   };
 }
 
-// CATALOGUE_SOURCE=shop: the journeys on the shop's own catalogue, the web app and the functions alike.
-const runCatalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
-
-/** The journeys only a build on the shop's own catalogue has (its admin writes it), in Vitest `e2e-shop`. */
-const onShopCatalogueDir = 'tests/e2e/on-shop-catalogue/';
-const shopJourneysWanted = fileFilters.length === 0 || fileFilters.some((file) => file.startsWith(onShopCatalogueDir));
-const otherJourneysWanted = fileFilters.length === 0 || fileFilters.some((file) => !file.startsWith(onShopCatalogueDir));
-
 /**
- * The journeys of tests/e2e/on-shop-catalogue/: on the first site when the run is on the shop's
- * catalogue already, otherwise on a site of their own built on it, started once the others have
- * stopped (a stack, a build and its pre-rendering: some fifteen seconds on a quiet machine).
+ * Starts `count` sites of `kind`, runs `work` on them, and stops them, whatever happens. Two
+ * sites (one on a busy machine, or when a single file is asked for), one per Vitest worker, each
+ * worker taking the next file as it finishes one (tests/e2e/support/journey-site.ts).
  */
-async function shopCatalogueJourneys(sites: JourneySite[]): Promise<void> {
-  const own = runCatalogueSource === 'shop' && sites[0] ? undefined : await journeySite('shop catalogue', 'shop');
-  const site = own ?? sites[0]!;
-  try {
-    await phase('browser journeys on the shop catalogue (vitest e2e-shop)', () => vitest('e2e-shop', { JOURNEY_SITES: JSON.stringify([site.env]) }));
-  } finally {
-    if (own) await own.stop();
-  }
-}
-
-/**
- * The browser journeys, on sites of their own so that they never meet the other suites' data or
- * load: two sites (one on a busy machine), one per Vitest worker, each worker taking the next file as it finishes one
- * (tests/e2e/support/journey-site.ts), or one site when a single file is asked for. Then `npm run
- * smoke` checks the first deployment from outside. Then every site's functions take their payments
- * through Stripe (`setCommerceProvider`, as an owner's COMMERCE_PROVIDER=stripe), for the journeys
- * of tests/e2e/on-stripe/ (Vitest `e2e-stripe`), and the smoke check runs again with Stripe's
- * secrets. A named file runs in its own project; the other project finds nothing and passes.
- */
-async function journeysLane(): Promise<void> {
-  // Apache's workers run as www-data when the tests run as root: they must reach the builds.
-  chmodSync(scratch, 0o711);
-  if (!otherJourneysWanted) return shopCatalogueJourneys([]);
-  const siteCount = fileFilters.length === 1 ? 1 : Number(process.env.SHOP_TEST_JOURNEY_SITES ?? 2);
-  const started = await Promise.allSettled(Array.from({ length: siteCount }, (_, index) => journeySite(`journeys ${index + 1}`)));
+async function onJourneySites(label: string, kind: SiteKind, work: (sites: JourneySite[]) => Promise<void>): Promise<void> {
+  const count = fileFilters.length === 1 ? 1 : Number(process.env.SHOP_TEST_JOURNEY_SITES ?? 2);
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, index) => journeySite(`${label} ${index + 1}`, kind)));
   const sites = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   try {
     const failure = started.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
-    await phase('browser journeys (vitest e2e)', () => vitest('e2e', { JOURNEY_SITES: JSON.stringify(sites.map((site) => site.env)) }));
-    const [first] = sites as [JourneySite];
-    await phase('smoke check of the Apache-served build', () => smoke('smoke', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!));
-    for (const site of sites) await site.stack.setCommerceProvider('stripe');
-    const onStripe = sites.map((site) => ({ ...site.env, COMMERCE_PROVIDER: 'stripe' }));
-    await phase('browser journeys on Stripe (vitest e2e-stripe)', () => vitest('e2e-stripe', { JOURNEY_SITES: JSON.stringify(onStripe) }));
-    const stripeSecrets = Object.fromEntries(['STRIPE_API_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].map((name) => [name, first.env[name]!]));
-    await phase('smoke check on Stripe', () => smoke('smoke on Stripe', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!, stripeSecrets));
-    if (runCatalogueSource === 'shop' && shopJourneysWanted) await shopCatalogueJourneys(sites);
+    await work(sites);
   } finally {
     for (const site of sites) await site.stop();
   }
-  if (runCatalogueSource !== 'shop' && shopJourneysWanted) await shopCatalogueJourneys([]);
+}
+
+/** `JOURNEY_SITES` for a Vitest run on `sites`. */
+const journeySitesEnv = (sites: JourneySite[]) => ({ JOURNEY_SITES: JSON.stringify(sites.map((site) => site.env)) });
+
+// CATALOGUE_SOURCE=shop: the journeys of the first kind of site on the shop's own catalogue, the web app and the functions alike.
+const runCatalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
+
+/** The journey files asked for that run on each kind of site (all of them when none is named). */
+const hostingerJourneysWanted = fileFilters.length === 0 || fileFilters.some(runsOnHostingerSites);
+const ownShopJourneysWanted = fileFilters.length === 0 || fileFilters.some(runsOnOwnShopSites);
+const shopCatalogueJourneysWanted = fileFilters.length === 0 || fileFilters.some((file) => file.startsWith(onShopCatalogueDir));
+
+/**
+ * The browser journeys, on sites of their own so that they never meet the other suites' data or
+ * load (tests/e2e/support/journey-sets.ts says which journeys run where):
+ * - on sites whose catalogue and payments are Hostinger's (the doubles), as a shop runs by default
+ *   (`CATALOGUE_SOURCE=shop` puts them on the shop's own catalogue); then `npm run smoke` checks
+ *   the first deployment from outside;
+ * - on sites of the shop alone, Supabase and the Stripe double: its own catalogue and Stripe's
+ *   payments (Vitest `e2e-stripe`), the smoke check with Stripe's secrets, then the journeys that
+ *   change the catalogue (Vitest `e2e-shop`).
+ * A named file runs in the projects that include it; the others find nothing and pass.
+ */
+async function journeysLane(): Promise<void> {
+  // Apache's workers run as www-data when the tests run as root: they must reach the builds.
+  chmodSync(scratch, 0o711);
+  if (hostingerJourneysWanted) {
+    await onJourneySites('journeys', { catalogueSource: runCatalogueSource, commerceProvider: 'hostinger' }, async (sites) => {
+      await phase('browser journeys (vitest e2e)', () => vitest('e2e', journeySitesEnv(sites)));
+      const [first] = sites as [JourneySite];
+      await phase('smoke check of the Apache-served build', () => smoke('smoke', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!));
+    });
+  }
+  if (!ownShopJourneysWanted) return;
+  await onJourneySites('shop alone', { catalogueSource: 'shop', commerceProvider: 'stripe' }, async (sites) => {
+    await phase('browser journeys of the shop alone (vitest e2e-stripe)', () => vitest('e2e-stripe', journeySitesEnv(sites)));
+    const [first] = sites as [JourneySite];
+    const stripeSecrets = Object.fromEntries(['STRIPE_API_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].map((name) => [name, first.env[name]!]));
+    await phase('smoke check on Stripe', () => smoke('smoke on Stripe', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!, stripeSecrets));
+    if (shopCatalogueJourneysWanted) {
+      await phase('browser journeys writing the catalogue (vitest e2e-shop)', () => vitest('e2e-shop', journeySitesEnv(sites)));
+    }
+  });
 }
 
 /** What each lane does, in its own process. */

@@ -4,7 +4,6 @@
 // refused by `npm run restore`'s and change nothing on a fresh stack; then the archive is restored there: every table's rows and
 // checksum equal the source's, every object's bytes too, the buyer signs in with their password
 // and downloads the same stamped copy, and the next order takes the invoice number after the last.
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckout, emailOf, newCustomer, pay, type ShopEnv } from '../../tests/support/shop.ts';
-import { repoRoot } from '../lib/paths.ts';
+import { runScript } from '../lib/processes.ts';
 import { nodeClient } from '../lib/supabase-client.ts';
 import { testStackRateLimits } from '../stack/auth/rate-limit-settings.ts';
 import { demoCustomer } from '../stack/demo-accounts.ts';
@@ -39,18 +38,7 @@ const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes
 
 /** Runs one of the two commands as an operator would; its exit code and what it printed. */
 function command(script: 'backup' | 'restore', args: string[], extraEnv: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, `scripts/backup/${script}.ts`), ...args], {
-      env: { ...process.env, BACKUP_PASSPHRASE: passphrase, BACKUP_PASSPHRASE_FILE: '', ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+  return runScript(`scripts/backup/${script}.ts`, args, { ...process.env, BACKUP_PASSPHRASE: passphrase, BACKUP_PASSPHRASE_FILE: '', ...extraEnv });
 }
 
 const restoreInto = (stack: LocalStack, file: string, extraEnv: Record<string, string> = {}) =>

@@ -223,3 +223,25 @@ export const productSeeds: ProductSeed[] = [
     single: { priceInCents: 9900, salePriceInCents: 7900, stock: 25 },
   },
 ];
+
+/**
+ * Products the store holds as drafts: its storefront neither lists nor sells them, its Ecommerce API
+ * lists them (with the owner's token), as an import through that API finds them.
+ */
+export const draftProductSeeds: ProductSeed[] = [
+  {
+    slug: 'silence-habite',
+    title: 'Le Silence Habité',
+    subtitle: 'Enseignement en préparation',
+    kind: 'pdf',
+    imageCount: 0,
+    descriptionHtml: '<p>Un enseignement à paraître sur le silence intérieur.</p>',
+    option: {
+      title: 'Édition',
+      variants: [
+        { key: 'standard', label: 'Standard', priceInCents: 2100 },
+        { key: 'annotee', label: 'Annotée', priceInCents: 2900, salePriceInCents: 2500 },
+      ],
+    },
+  },
+];

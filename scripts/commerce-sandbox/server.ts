@@ -141,7 +141,7 @@ export async function startCommerceSandbox(options: SandboxOptions): Promise<{ u
     if (url.pathname.startsWith(`${ecommercePrefix}/`)) {
       if (await faulted(req, res)) return;
       const request = { method: req.method ?? 'GET', pathname: url.pathname, query: url.searchParams, authorization: req.headers.authorization ?? null, bodyText: await readBody(req) };
-      return sendJson(res, ecommerceApi(request, state, { storeId, storeName: 'Lumière Sacrée', apiToken, createdAt: startedAt }));
+      return sendJson(res, ecommerceApi(request, state, { storeId, storeName: 'Lumière Sacrée', apiToken, createdAt: startedAt, baseUrl: base }));
     }
     if (parts[0] === 'pay' && parts.length === 2) return payment(req, res, parts[1]!);
     if (parts[0] === 'images' && parts.length === 2 && readOnly(req)) {

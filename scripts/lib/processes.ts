@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './paths.ts';
 
 /** Runs a command to completion, streaming its output; resolves with its exit code. */
 export function runCommand(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
@@ -7,6 +9,19 @@ export function runCommand(command: string, args: string[], options: SpawnOption
     const child = spawn(command, args, { stdio: 'inherit', ...options });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Runs one of the repository's TypeScript commands as `npm run` does (tsx), its environment given; its exit code and what it printed. */
+export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [join(repoRoot, script), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });
 }
 

@@ -102,8 +102,8 @@ $$, $$ values ('admin_notification_preferences', 'chat'), ('admin_notification_p
               ('legal_documents', 'draft_markdown'), ('profiles', 'avatar_url'), ('profiles', 'full_name'),
               ('seller_settings', 'address'), ('seller_settings', 'contact_email'), ('seller_settings', 'legal_form'), ('seller_settings', 'legal_name'),
               ('seller_settings', 'siret'), ('seller_settings', 'vat_number'), ('seller_settings', 'vat_rate_basis_points'), ('seller_settings', 'vat_regime'),
-              ('user_messages', 'is_read') $$,
-  'signed-in users may update exactly: their name and avatar, a legal document''s draft, the seller''s mentions and their notification choices (administrators, by policy), and a message''s read flag');
+              ('stock_shortfalls', 'resolution'), ('user_messages', 'is_read') $$,
+  'signed-in users may update exactly: their name and avatar, a legal document''s draft, the seller''s mentions and their notification choices (administrators, by policy), a stock shortfall''s decision (administrators, by policy) and a message''s read flag');
 select results_eq($$
   select c.relname::text collate "default", a.attname::text collate "default" from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
   where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped and has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
@@ -193,7 +193,7 @@ select policies_are('public', 'product_custom_fields', array['Visitors read the 
   'product_custom_fields has exactly its reviewed policies');
 select policies_are('public', 'related_products', array['Visitors read the related products of published products', 'Customers read published related products, administrators all', 'Administrators add related products', 'Administrators edit related products', 'Administrators delete related products'],
   'related_products has exactly its reviewed policies');
-select policies_are('public', 'stock_shortfalls', array['Administrators read the stock shortfalls'],
+select policies_are('public', 'stock_shortfalls', array['Administrators read the stock shortfalls', 'Administrators decide a stock shortfall'],
   'stock_shortfalls has exactly its reviewed policies');
 select policies_are('public', 'catalogue_changes', array['Administrators read the catalogue changes'],
   'catalogue_changes has exactly its reviewed policies');

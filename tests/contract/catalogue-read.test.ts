@@ -7,7 +7,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type ShopEnv } from '../support/shop.ts';
-import { catalogueRows, demoCatalogueProducts, loadCatalogue } from '../../scripts/stack/demo-catalogue.ts';
+import { storefrontProducts } from '../../scripts/catalogue/read-store.ts';
+import { catalogueRows } from '../../scripts/catalogue/store-rows.ts';
+import { loadCatalogue } from '../../scripts/stack/demo-catalogue.ts';
 
 const env = process.env as unknown as ShopEnv;
 let anon: SupabaseClient;
@@ -29,7 +31,7 @@ async function rpc(name: string, args: Record<string, unknown> = {}): Promise<un
 beforeAll(async () => {
   anon = client(env);
   service = client(env, env.SUPABASE_SECRET_KEY);
-  const singles = await demoCatalogueProducts(env.COMMERCE_API_URL, env.COMMERCE_STORE_ID);
+  const singles = await storefrontProducts({ storefrontUrl: env.COMMERCE_API_URL, storeId: env.COMMERCE_STORE_ID });
   productIds = singles.map((p) => p.id);
   await loadCatalogue(service, catalogueRows(singles));
 });

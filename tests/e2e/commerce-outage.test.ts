@@ -8,7 +8,8 @@ import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
 import { commerceFault, type ShopEnv } from '../support/shop.ts';
 import { logIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
-import { addMeditationToCart, cartButton, finaliseOrder, successAddress } from './support/cart.ts';
+import { addMeditationToCart, cartButton, finaliseOrder } from './support/cart.ts';
+import { paymentPage } from './support/payment-page.ts';
 
 const browser = useBrowser();
 const env = process.env as unknown as ShopEnv;
@@ -75,8 +76,8 @@ it('keeps the cart through a failed checkout and records the paid order once the
 
   // The payment goes through, but the service cannot confirm it when the buyer comes back.
   await duringOutage('down', async () => {
-    await page.getByRole('button', { name: 'Payer' }).click();
-    await page.waitForURL(successAddress);
+    await paymentPage.payButton(page).click();
+    await page.waitForURL(paymentPage.successAddress);
     await expect
       .poll(() => page.getByText("Impossible d'enregistrer la commande. Veuillez nous contacter.", { exact: true }).isVisible(), { timeout: 30_000 })
       .toBe(true);

@@ -1,10 +1,10 @@
 // Browser journey of issue 14: a customer buys two meditations; on the orders page 'Facture'
 // downloads the invoice PDF with that order's number; the mail sandbox's outbox holds the French
 // confirmation; 'Recommander' puts the lines back in the cart at today's prices and reports the
-// one whose stock has run out since. "Today" is the commerce service's answer as the browser gets
-// it: the sandbox's real answer, with the gratitude meditation repriced and the heart meditation's
-// stock managed and at 0 (the sandbox has no way to change either, and selling out a real stock
-// would take it from the other journeys).
+// one whose stock has run out since. "Today" is the catalogue's answer as the browser gets it (the
+// commerce service's, or the shop's own storefront_products): the real answer, with the gratitude
+// meditation repriced and the heart meditation's stock managed and at 0 (the sandbox has no way to
+// change either, and selling out a real stock would take it from the other journeys).
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -29,13 +29,13 @@ interface RawVariant {
   inventory_quantity: number | null;
 }
 
-/** Today's catalogue as the browser reads it from now on: the sandbox's answers, repriced and sold out as above. */
+/** Today's catalogue as the browser reads it from now on: the real answers, repriced and sold out as above. */
 async function changeTodaysCatalogue(page: Page): Promise<void> {
   const today = (variant: RawVariant) => {
     if (variant.id === gratitude.variant) variant.sale_price_in_cents = gratitude.todaysSalePrice;
     if (variant.id === soldOut.variant) Object.assign(variant, { manage_inventory: true, inventory_quantity: 0 });
   };
-  await page.route(/\/store\/[^/]+\/(products|variants)\?/, async (route) => {
+  await page.route(/\/store\/[^/]+\/(products|variants)\?|\/rest\/v1\/rpc\/storefront_products$/, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { products?: { variants: RawVariant[] }[]; variants?: RawVariant[] };
     body.products?.forEach((product) => product.variants.forEach(today));

@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { demoAdmin, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton, payForCart } from './support/cart.ts';
+import { paymentPage } from './support/payment-page.ts';
 
 const browser = useBrowser();
 
@@ -109,9 +110,9 @@ it('an administrator publishes a new CGV: the next order refers to it, the earli
   await screenshot(customer, 'legal-cgv-changed-in-panel');
   await cgv.check();
   await panel.getByRole('button', { name: 'Finaliser la Commande' }).click();
-  await customer.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
-  await customer.getByLabel('Adresse e-mail').fill(buyer.email);
-  await customer.getByRole('button', { name: 'Payer' }).click();
+  await customer.waitForURL(paymentPage.address, { timeout: 30_000 });
+  await paymentPage.fillIn(customer, buyer.email);
+  await paymentPage.payButton(customer).click();
   await expect.poll(() => customer.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
 
   await customer.goto('/dashboard/orders');

@@ -1,11 +1,13 @@
 // Browser journeys of the storefront (issue 5) against the whole local stack: the production
-// build, the gateway with its functions, and the commerce sandbox's payment page.
+// build, the gateway with its functions, and the payment provider's hosted page (Hostinger's or
+// Stripe's double: the journey holds on every shop, tests/e2e/support/journey-sets.ts).
 import { expect, it } from 'vitest';
 import { newestMailTo } from '../../scripts/stack/auth/test-stack.ts';
 import { logIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
-import { addMeditationToCart, cartButton, finaliseOrder, successAddress } from './support/cart.ts';
+import { addMeditationToCart, cartButton, finaliseOrder } from './support/cart.ts';
 import { stockOf } from './support/catalogue.ts';
+import { paymentPage } from './support/payment-page.ts';
 
 const browser = useBrowser();
 
@@ -37,12 +39,12 @@ it('browses, buys as a visitor who logs in on the way, pays, and ends with an em
   await logIn(page, account);
 
   // Back from the login, the checkout goes on by itself to the hosted payment page.
-  await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
+  await page.waitForURL(paymentPage.address, { timeout: 30_000 });
   await expect.poll(() => page.getByText('28,00 €').first().isVisible()).toBe(true);
-  await page.getByLabel('Adresse e-mail').fill(account.email);
-  await page.getByRole('button', { name: 'Payer' }).click();
+  await paymentPage.fillIn(page, account.email);
+  await paymentPage.payButton(page).click();
 
-  await page.waitForURL(successAddress);
+  await page.waitForURL(paymentPage.successAddress);
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 0 article');
   await screenshot(page, 'storefront-purchase');
@@ -57,12 +59,12 @@ it('keeps the cart after a refused payment and a cancelled one', async () => {
   await addMeditationToCart(page);
   await cartButton(page).click();
   await finaliseOrder(page);
-  await page.waitForURL(/\/pay\/cs_/, { timeout: 30_000 });
+  await page.waitForURL(paymentPage.address, { timeout: 30_000 });
 
-  await page.getByRole('button', { name: 'Simuler un refus' }).click();
-  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Paiement refusé par la banque.');
+  await paymentPage.declineButton(page).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain(paymentPage.declined);
   await screenshot(page, 'storefront-payment-refused');
-  await page.getByRole('button', { name: 'Annuler' }).click();
+  await paymentPage.cancelControl(page).click();
 
   await page.waitForURL(/\/product\/prod_meditation_lumiere_interieure/);
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Panier, 1 article');

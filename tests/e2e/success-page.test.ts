@@ -1,12 +1,13 @@
 // Browser journeys of /success (issue 25, part 3): it thanks only for an order record-order has
 // recorded, and says what it knows otherwise: signed out, a made-up checkout, unpaid (left open or
-// canceled on Hostinger's page, which tells the shop neither).
+// canceled on the provider's page, which tells the shop neither).
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { client, type ShopEnv } from '../support/shop.ts';
 import { logIn, signedIn, signUpCustomer } from './support/accounts.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { addMeditationToCart, cartButton, openPaymentPage, payAndCloseTab } from './support/cart.ts';
+import { paymentPage } from './support/payment-page.ts';
 
 const browser = useBrowser();
 const env = process.env as unknown as ShopEnv;
@@ -20,7 +21,7 @@ it('pays and closes the tab; /success signed out asks to log in, and after the l
   await addMeditationToCart(paying);
   await openPaymentPage(paying);
   const successPath = await payAndCloseTab(paying);
-  expect(successPath).toMatch(/^\/success\?checkout=[0-9a-f-]{36}$/);
+  expect(successPath).toMatch(paymentPage.successAddress);
 
   // Later, on another device, signed out.
   const page = await browser.open();
@@ -61,7 +62,7 @@ it('says an unpaid checkout is not paid, left open or canceled on the payment pa
   await screenshot(page, 'success-not-paid');
 
   await page.goto(paymentUrl);
-  await page.getByRole('button', { name: 'Annuler' }).click();
+  await paymentPage.cancelControl(page).click();
   await page.waitForURL(/\/product\//);
   await page.goto(`/success?checkout=${checkout!.id}`);
   await expect.poll(() => heading(page, 'Paiement non finalisé').isVisible(), { timeout: 30_000 }).toBe(true);

@@ -1,9 +1,10 @@
 // Shop flows for Node tests, through the real HTTP paths: a signed-up customer with the
-// unmodified supabase-js, a checkout through create-checkout, the sandbox's payment page.
+// unmodified supabase-js, a checkout through create-checkout, the payment provider's hosted page.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FaultMode } from '../../scripts/commerce-sandbox/server.ts';
 import { checkoutConsent } from '../../scripts/lib/checkout-consent.ts';
 import { nodeClient } from '../../scripts/lib/supabase-client.ts';
+import { payOnStripe } from '../../scripts/stripe-sandbox/buyer-page.ts';
 import { signUpConfirmed } from './confirmed-customer.ts';
 
 export interface ShopEnv {
@@ -40,11 +41,17 @@ export async function emailOf(supabase: SupabaseClient): Promise<string> {
   return email;
 }
 
-/** Submits the hosted payment page's form as a browser would, under the buyer's e-mail; returns the shop's checkout id the buyer comes back with. */
+/**
+ * Submits the hosted payment page's form as a browser would, under the buyer's e-mail: Hostinger's
+ * (the sandbox's), or Stripe's by card when Stripe takes the payments (COMMERCE_PROVIDER); returns
+ * the shop's checkout id the buyer comes back with.
+ */
 export async function pay(paymentUrl: string, email: string): Promise<string> {
-  const response = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ email, action: 'pay' }), redirect: 'manual' });
-  const location = response.headers.get('location');
-  if (response.status !== 303 || !location) throw new Error(`payment failed: ${response.status}`);
+  const { status, location } =
+    process.env.COMMERCE_PROVIDER === 'stripe'
+      ? await payOnStripe(paymentUrl, 'card', email)
+      : await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ email, action: 'pay' }), redirect: 'manual' }).then((response) => ({ status: response.status, location: response.headers.get('location') }));
+  if (status !== 303 || !location) throw new Error(`payment failed: ${status}`);
   return new URL(location).searchParams.get('checkout')!;
 }
 

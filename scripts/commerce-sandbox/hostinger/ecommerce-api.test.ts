@@ -150,6 +150,55 @@ describe('GET …/orders', () => {
   });
 });
 
+interface ProductPage {
+  data: Array<Record<string, any>>;
+  meta: { current_page: number; per_page: number; total: number };
+}
+
+describe('GET …/products and …/products/{id}/variants', () => {
+  const productsOf = (query = '') => call<ProductPage>(`/stores/${shop.sandbox.storeId}/products?${query}`);
+
+  it('lists every product, the drafts the storefront hides included, with its variants and media when asked', async () => {
+    const storefront = (await (await fetch(`${shop.sandbox.url}/store/${shop.sandbox.storeId}/products?limit=100`)).json()) as { products: Array<{ id: string }> };
+    const { status, body } = await productsOf('include=variants&include=media');
+    expect(status).toBe(200);
+    const drafts = body.data.filter((p) => p.status === 'draft');
+    expect(drafts.map((p) => p.id)).toEqual(['prod_silence_habite']);
+    expect(body.data.filter((p) => p.status === 'published').map((p) => p.id)).toEqual(storefront.products.map((p) => p.id));
+    expect(body.meta).toEqual({ current_page: 1, per_page: 50, total: storefront.products.length + 1 });
+    const meditation = body.data.find((p) => p.id === 'prod_meditation_lumiere_interieure')!;
+    expect(meditation).toMatchObject({ variant_count: 3, price_range: { min: 900, max: 1900, currency_code: 'eur' }, type: 'digital' });
+    expect(meditation.variants[2]).toEqual({
+      id: 'var_meditation_lumiere_interieure_45_minutes',
+      title: '45 minutes',
+      sku: 'LS-MEDITATION-L-3',
+      options: [{ name: 'Durée', value: '45 minutes' }],
+      prices: [{ amount: 2400, sale_amount: 1900, currency_code: 'eur' }],
+      inventory_quantity: 0,
+      manage_inventory: false,
+    });
+    expect(meditation.media[0]).toEqual({ url: meditation.thumbnail, type: 'image', is_thumbnail: true });
+  });
+
+  it('leaves out the variants and media unless asked, and filters by id, status and text', async () => {
+    const { body } = await productsOf('product_ids=prod_sommeil_profond&product_ids=prod_silence_habite');
+    expect(body.data.map((p) => [p.id, p.status, p.variants, p.media])).toEqual([
+      ['prod_sommeil_profond', 'published', null, null],
+      ['prod_silence_habite', 'draft', null, null],
+    ]);
+    expect((await productsOf('status=draft')).body.data.map((p) => p.id)).toEqual(['prod_silence_habite']);
+    expect((await productsOf('q=silence')).body.data.map((p) => p.id)).toEqual(['prod_art_du_silence', 'prod_silence_habite']);
+    expect((await productsOf('status=sold')).status).toBe(422);
+  });
+
+  it("answers a product's variants, its stock as the storefront counts it, and 404 for a product it lacks", async () => {
+    const { status, body } = await call<ProductPage>(`/stores/${shop.sandbox.storeId}/products/prod_sommeil_profond/variants`);
+    expect(status).toBe(200);
+    expect(body.data).toEqual([expect.objectContaining({ id: 'var_sommeil_profond', manage_inventory: true, inventory_quantity: 3 })]);
+    expect((await call(`/stores/${shop.sandbox.storeId}/products/prod_nowhere/variants`)).status).toBe(404);
+  });
+});
+
 describe('refunds in hPanel (tests-only controls) and cancel', () => {
   it('refunds lines: returned quantity, refunded total, then payment status, until all is back', async () => {
     const order = await paidOrder(uniqueEmail('lines'));

@@ -1,12 +1,14 @@
 // The part of Hostinger's Ecommerce API (https://developers.hostinger.com/api/ecommerce/v1) that a
 // shop's server needs: its stores, its orders listed and filtered page by page, one order in full,
-// and cancel. Each request is held to openapi.json before it is served, and each answer before it
-// leaves (openapi.ts): one that does not conform is a defect of the caller (422) or of the double
-// (500), and the console says which rule it broke.
+// and cancel; its products and their variants, drafts included (`npm run catalogue:import`). Each
+// request is held to openapi.json before it is served, and each answer before it leaves
+// (openapi.ts): one that does not conform is a defect of the caller (422) or of the double (500),
+// and the console says which rule it broke.
 import { randomUUID } from 'node:crypto';
 import type { SandboxState } from '../state.ts';
 import { answerProblems, ecommercePrefix, matchOperation, requestProblems } from './openapi.ts';
 import { type OrderDetail, summaryOf } from './orders.ts';
+import { listedProducts, productVariants } from './products.ts';
 
 export interface EcommerceRequest {
   method: string;
@@ -28,6 +30,8 @@ export interface EcommerceApiOptions {
   /** The one token the double accepts, as an hPanel token would be the owner's. */
   apiToken: string;
   createdAt: string;
+  /** Where the store's images are served (the products' media). */
+  baseUrl: string;
 }
 
 // "By default, the API returns 50 items per page" (the document's overview); the orders list
@@ -70,10 +74,14 @@ function listOrders(state: SandboxState, query: URLSearchParams): EcommerceAnswe
       (!text || [order.customer_email ?? '', String(order.display_id), ...order.items.map((item) => item.title)].some((field) => field.toLowerCase().includes(text)))
     );
   };
-  const found = state.orders().filter(matches);
+  return paged(state.orders().filter(matches).map(summaryOf), query);
+}
+
+/** One page of `items`, as every list of the API answers it. */
+function paged<T>(items: T[], query: URLSearchParams): EcommerceAnswer {
   const page = Number(query.get('page') ?? 1);
   if (page < 1) return invalid('page', ['The page field must be at least 1.']);
-  return { status: 200, body: { data: found.slice((page - 1) * perPage, page * perPage).map(summaryOf), meta: { current_page: page, per_page: perPage, total: found.length } } };
+  return { status: 200, body: { data: items.slice((page - 1) * perPage, page * perPage), meta: { current_page: page, per_page: perPage, total: items.length } } };
 }
 
 function serve(request: EcommerceRequest, state: SandboxState, options: EcommerceApiOptions, operationId: string, params: Record<string, string>): EcommerceAnswer {
@@ -83,6 +91,16 @@ function serve(request: EcommerceRequest, state: SandboxState, options: Ecommerc
   }
   if (params.store_id !== options.storeId) return failure(404, 'Store not found.');
   if (operationId === 'ecommerce_listOrdersV1') return listOrders(state, request.query);
+  if (operationId === 'ecommerce_listProductsV1') {
+    const query = request.query;
+    const productIds = query.getAll('product_ids');
+    if (productIds.length > 200) return invalid('product_ids', ['The product ids field must not have more than 200 items.']);
+    return paged(listedProducts(options.baseUrl, state, { productIds, statuses: query.getAll('status'), text: query.get('q') ?? undefined, include: query.getAll('include') }), query);
+  }
+  if (operationId === 'ecommerce_listProductVariantsV1') {
+    const variants = productVariants(options.baseUrl, state, params.product_id!);
+    return variants ? paged(variants, request.query) : failure(404, 'Product not found.');
+  }
   const order = params.order_id === undefined ? undefined : state.order(params.order_id);
   if (operationId === 'ecommerce_retrieveAnOrderV1') return order ? { status: 200, body: { data: order } } : failure(404, 'Order not found.');
   if (operationId === 'ecommerce_cancelAnOrderV1') {

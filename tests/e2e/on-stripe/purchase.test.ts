@@ -9,8 +9,9 @@ import { redeliverEvent, deliveryAttempts } from '../../../scripts/stripe-sandbo
 import { signedIn, signUpCustomer } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
 import { expectMeditationInLibrary, expectOneMeditationOrder, openOrdersFromSidebar } from '../support/buyer-area.ts';
-import { addMeditationToCart, cartButton, payAndCloseTab, payWithReturnHeld } from '../support/cart.ts';
-import { checkoutOf, handledByWebhook, openStripePage, recordedOrders, stripeDouble, stripePayButton, webhookAnswerTo } from '../support/stripe-checkout.ts';
+import { addMeditationToCart, cartButton, openPaymentPage, payAndCloseTab, payWithReturnHeld } from '../support/cart.ts';
+import { checkoutOf, handledByWebhook, recordedOrders, stripeDouble, webhookAnswerTo } from '../support/stripe-checkout.ts';
+import { stripePayButton } from '../support/payment-page.ts';
 
 const browser = useBrowser();
 const double = stripeDouble();
@@ -20,7 +21,7 @@ it('pays by card on Stripe: the order is recorded before the buyer is back; the 
   const buyer = await signUpCustomer('stripe-carte');
   const page = await signedIn(browser, buyer);
   await addMeditationToCart(page);
-  await openStripePage(page);
+  await openPaymentPage(page);
   const summary = page.getByRole('table', { name: 'Votre commande' });
   expect(await summary.textContent()).toContain('Méditation de la Lumière Intérieure (20 minutes)');
   expect(await summary.getByRole('row').last().textContent()).toMatch(/^Total à payer14,00\s€$/);
@@ -55,7 +56,7 @@ it('pays by card on Stripe and closes the tab; signing in later, on another brow
   const buyer = await signUpCustomer('stripe-onglet-ferme');
   const paying = await signedIn(browser, buyer);
   await addMeditationToCart(paying);
-  await openStripePage(paying);
+  await openPaymentPage(paying);
   await payAndCloseTab(paying, stripePayButton(paying, 'card'));
   await paying.context().close();
 

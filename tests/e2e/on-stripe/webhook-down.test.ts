@@ -8,8 +8,9 @@ import { runScheduledReconciliation, type ShopEnv } from '../../support/shop.ts'
 import { signedIn, signUpCustomer } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
 import { expectMeditationInLibrary, expectOneMeditationOrder, openOrdersFromSidebar } from '../support/buyer-area.ts';
-import { addMeditationToCart, payAndCloseTab } from '../support/cart.ts';
-import { checkoutOf, handledByWebhook, openStripePage, recordedOrders, stripeDouble, stripePayButton } from '../support/stripe-checkout.ts';
+import { addMeditationToCart, openPaymentPage, payAndCloseTab } from '../support/cart.ts';
+import { checkoutOf, handledByWebhook, recordedOrders, stripeDouble } from '../support/stripe-checkout.ts';
+import { stripePayButton } from '../support/payment-page.ts';
 
 const browser = useBrowser();
 const double = stripeDouble();
@@ -19,7 +20,7 @@ it('the webhook down: the buyer pays and closes the tab, the schedule records th
   const buyer = await signUpCustomer('stripe-webhook-coupe');
   const paying = await signedIn(browser, buyer);
   await addMeditationToCart(paying);
-  await openStripePage(paying);
+  await openPaymentPage(paying);
   await pauseDeliveries(double.url, double.webhookEndpointId);
   let checkout: { checkoutId: string; sessionId: string };
   try {

@@ -1,6 +1,7 @@
 // The cart as a visitor uses it: the header's cart button, and the meditation most journeys buy.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { paymentPage } from './payment-page.ts';
 
 export const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Panier, / });
 
@@ -35,32 +36,29 @@ async function signedInEmail(page: Page): Promise<string> {
   return email;
 }
 
-/** Checks out the cart from its panel, consent given, up to the payment provider's page at `address`. */
-export async function checkOutCart(page: Page, address: RegExp): Promise<void> {
+/** Checks out the cart from its panel, consent given, up to the payment provider's page. */
+export async function checkOutCart(page: Page, address: RegExp = paymentPage.address): Promise<void> {
   await cartButton(page).click();
   await finaliseOrder(page);
   await page.waitForURL(address, { timeout: 30_000 });
 }
 
 /**
- * Checks out the cart of a signed-in customer up to the sandbox's payment page, and types their
- * e-mail there as a buyer does on Hostinger's checkout; answers that e-mail.
+ * Checks out the cart of a signed-in customer up to the provider's payment page, and fills in
+ * what it asks before paying (Hostinger's checkout: the e-mail); answers the customer's e-mail.
  */
 export async function openPaymentPage(page: Page): Promise<string> {
   const email = await signedInEmail(page);
-  await checkOutCart(page, /\/pay\/cs_/);
-  await page.getByLabel('Adresse e-mail').fill(email);
+  await checkOutCart(page);
+  await paymentPage.fillIn(page, email);
   return email;
 }
 
-/** The shop's back-from-payment address: /success naming its own checkout. */
-export const successAddress = /\/success\?checkout=[0-9a-f-]{36}$/;
-
-/** Checks out the cart of a signed-in customer and pays on the sandbox's page, up to the thank-you. */
+/** Checks out the cart of a signed-in customer and pays on the provider's page, up to the thank-you. */
 export async function payForCart(page: Page): Promise<void> {
   await openPaymentPage(page);
-  await page.getByRole('button', { name: 'Payer' }).click();
-  await page.waitForURL(successAddress);
+  await paymentPage.payButton(page).click();
+  await page.waitForURL(paymentPage.successAddress);
   await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre commande !' }).isVisible(), { timeout: 30_000 }).toBe(true);
 }
 
@@ -78,7 +76,7 @@ export interface HeldReturn {
  * Pays on the open payment page with `button`, the payment page's answer held: the payment goes
  * through, the browser is not sent back to the shop until the journey says (HeldReturn).
  */
-export async function payWithReturnHeld(page: Page, button: Locator = page.getByRole('button', { name: 'Payer' })): Promise<HeldReturn> {
+export async function payWithReturnHeld(page: Page, button: Locator = paymentPage.payButton(page)): Promise<HeldReturn> {
   let release!: (goBack: boolean) => void;
   const released = new Promise<boolean>((resolve) => (release = resolve));
   let redirected!: (location: string) => void;
@@ -120,7 +118,7 @@ export async function payWithReturnHeld(page: Page, button: Locator = page.getBy
 }
 
 /**
- * Pays on the open payment page (with `button`, else its « Payer ») as a buyer who closes the tab
+ * Pays on the open payment page (with `button`, else its card that pays) as a buyer who closes the tab
  * at once: the payment goes through, the browser never follows the redirect. The path and query
  * /success would have had.
  */

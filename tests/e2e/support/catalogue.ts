@@ -1,7 +1,29 @@
-// Reads the commerce sandbox's catalogue, as a journey needs to know real stock.
+// Reads the catalogue of this worker's site where its web app reads it, as a journey needs to know
+// real stock: the commerce sandbox's storefront API, or the shop's own tables through the
+// storefront's functions (CATALOGUE_SOURCE=shop, docs/catalogue.md), which answer the same shapes.
+
+type VariantsStock = { variants: Array<{ id: string; inventory_quantity: number | null }> };
+type ProductList = { products: CatalogueProduct[]; count: number };
+
+/** The storefront's read of every product, or of the stock of some products' variants. */
+async function storefront<T>(call: { products: true } | { variantsOf: string[] }): Promise<T> {
+  const env = process.env;
+  const response =
+    env.CATALOGUE_SOURCE === 'shop'
+      ? await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${'products' in call ? 'storefront_products' : 'storefront_variants'}`, {
+          method: 'POST',
+          headers: { apikey: env.SUPABASE_PUBLISHABLE_KEY!, 'Content-Type': 'application/json' },
+          body: JSON.stringify('products' in call ? { p_limit: 100 } : { p_product_ids: call.variantsOf }),
+        })
+      : await fetch(
+          `${env.COMMERCE_API_URL}/store/${env.COMMERCE_STORE_ID}/${'products' in call ? 'products?limit=100' : `variants?${call.variantsOf.map((id) => `product_ids[]=${id}`).join('&')}`}`,
+        );
+  if (!response.ok) throw new Error(`the catalogue answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 export async function stockOf(variantId: string, productId: string): Promise<number> {
-  const response = await fetch(`${process.env.COMMERCE_API_URL}/store/${process.env.COMMERCE_STORE_ID}/variants?product_ids[]=${productId}`);
-  const { variants } = (await response.json()) as { variants: Array<{ id: string; inventory_quantity: number | null }> };
+  const { variants } = await storefront<VariantsStock>({ variantsOf: [productId] });
   return variants.find((v) => v.id === variantId)?.inventory_quantity ?? 0;
 }
 
@@ -27,13 +49,11 @@ export interface CatalogueProduct {
   variants: CatalogueVariant[];
 }
 
-/** Every product of the commerce sandbox, as its store API answers, with each variant's stock of now. */
+/** Every product of the catalogue, as the storefront reads it, with each variant's stock of now. */
 export async function wholeCatalogue(): Promise<CatalogueProduct[]> {
-  const base = `${process.env.COMMERCE_API_URL}/store/${process.env.COMMERCE_STORE_ID}`;
-  const { products, count } = (await (await fetch(`${base}/products?limit=100`)).json()) as { products: CatalogueProduct[]; count: number };
+  const { products, count } = await storefront<ProductList>({ products: true });
   if (products.length !== count) throw new Error(`the catalogue holds ${count} products, more than one page`);
-  const ids = products.map((product) => `product_ids[]=${product.id}`).join('&');
-  const { variants } = (await (await fetch(`${base}/variants?${ids}`)).json()) as { variants: Array<{ id: string; inventory_quantity: number | null }> };
+  const { variants } = await storefront<VariantsStock>({ variantsOf: products.map((product) => product.id) });
   const stock = new Map(variants.map((variant) => [variant.id, variant.inventory_quantity]));
   return products.map((product) => ({
     ...product,

@@ -1,5 +1,5 @@
-// Stripe's hosted Checkout page as the buyer meets it in the journeys of tests/e2e/on-stripe/ (the
-// double, scripts/stripe-sandbox/, in French), and what a journey reads at Stripe meanwhile: the
+// Stripe as the journeys of tests/e2e/on-stripe/ meet it: a payment by the means a journey chooses
+// on its hosted page (payment-page.ts), and what a journey reads at Stripe meanwhile: the
 // SDK pointed at this site's double, the shop's webhook endpoint there, the deliveries of an event
 // to stripe-webhook awaited at the double (which knows when the function has answered), and the
 // orders the shop recorded for a checkout.
@@ -9,7 +9,8 @@ import { expect } from 'vitest';
 import { deliveryAttempts, nextDeliveryAttempt } from '../../../scripts/stripe-sandbox/sandbox-controls.ts';
 import { stripeAt } from '../../../scripts/stripe-sandbox/sdk-client.ts';
 import { client, type ShopEnv } from '../../support/shop.ts';
-import { checkOutCart } from './cart.ts';
+import { openPaymentPage } from './cart.ts';
+import { paymentPage, stripePayButton } from './payment-page.ts';
 
 export interface StripeDouble {
   /** Its address: the API's and its tests-only controls' (sandbox-controls.ts). */
@@ -29,29 +30,14 @@ export function stripeDouble(): StripeDouble {
   return { url, webhookEndpointId, stripe: stripeAt(url, key) };
 }
 
-/** The buttons of Stripe's page: the test card, the test IBAN's SEPA debit, the declined test card. */
-const choices = { card: 'Payer par carte', sepa_debit: 'Payer par prélèvement SEPA', card_declined: 'Payer avec une carte refusée' };
-
-export const stripePayButton = (page: Page, choice: keyof typeof choices) => page.getByRole('button', { name: new RegExp(`^${choices[choice]} \\(`) });
-
-/** The shop's back-from-Stripe address: /success naming its checkout, then Stripe's session. */
-export const stripeSuccessAddress = /\/success\?checkout=[0-9a-f-]{36}&session_id=cs_test_\w+$/;
-
-/** Checks out the cart of a signed-in customer up to Stripe's page, ticking its terms when it asks for them. */
-export async function openStripePage(page: Page): Promise<void> {
-  await checkOutCart(page, /\/c\/pay\/cs_test_\w+$/);
-  const terms = page.getByRole('checkbox', { name: /conditions générales de vente/ });
-  if ((await terms.count()) > 0) await terms.check();
-}
-
 /**
  * Checks out the cart of a signed-in customer, pays on Stripe's page by `choice` and follows Stripe
  * back to /success: the shop's checkout and Stripe's session it names.
  */
-export async function payOnStripe(page: Page, choice: keyof typeof choices): Promise<{ checkoutId: string; sessionId: string }> {
-  await openStripePage(page);
+export async function payOnStripe(page: Page, choice: Parameters<typeof stripePayButton>[1]): Promise<{ checkoutId: string; sessionId: string }> {
+  await openPaymentPage(page);
   await stripePayButton(page, choice).click();
-  await page.waitForURL(stripeSuccessAddress);
+  await page.waitForURL(paymentPage.successAddress);
   return checkoutOf(page.url());
 }
 

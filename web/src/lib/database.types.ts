@@ -1171,8 +1171,11 @@ export type Database = {
       stock_shortfalls: {
         Row: {
           detected_at: string
+          handled_at: string | null
+          handled_by: string | null
           order_id: string
           order_item_id: string
+          resolution: string | null
           taken: number
           variant_id: string
           wanted: number
@@ -1180,16 +1183,22 @@ export type Database = {
         ComputedFields: never
         Insert: {
           detected_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           order_id: string
           order_item_id: string
+          resolution?: string | null
           taken: number
           variant_id: string
           wanted: number
         }
         Update: {
           detected_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           order_id?: string
           order_item_id?: string
+          resolution?: string | null
           taken?: number
           variant_id?: string
           wanted?: number
@@ -1381,6 +1390,30 @@ export type Database = {
           units: number
         }[]
       }
+      admin_catalogue_history: {
+        Args: {
+          p_after_changed_at?: string
+          p_after_id?: number
+          p_limit?: number
+          p_product_id?: string
+        }
+        Returns: {
+          after: Json
+          before: Json
+          changed_at: string
+          changed_by: string
+          changed_by_email: string
+          changed_by_name: string
+          changed_by_role: string
+          id: number
+          operation: string
+          product_currency: string
+          product_id: string
+          product_title: string
+          row_id: string
+          table_name: string
+        }[]
+      }
       admin_conversations: {
         Args: { p_limit?: number; p_offset?: number }
         Returns: {
@@ -1486,6 +1519,26 @@ export type Database = {
       admin_set_video_subtitles: {
         Args: { p_label: string; p_language: string; p_source_path: string }
         Returns: string
+      }
+      admin_stock_shortfalls: {
+        Args: { p_limit?: number }
+        Returns: {
+          buyer_email: string
+          buyer_id: string
+          detected_at: string
+          handled_at: string
+          handled_by_email: string
+          handled_by_name: string
+          order_created_at: string
+          order_id: string
+          order_item_id: string
+          product_title: string
+          resolution: string
+          taken: number
+          variant_id: string
+          variant_title: string
+          wanted: number
+        }[]
       }
       admin_unmatched_payments: {
         Args: { max_rows?: number }

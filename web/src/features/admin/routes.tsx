@@ -27,6 +27,9 @@ const SettingsPage = lazy(() => import('@/features/admin/components/settings-pag
 const LegalDocumentsPage = lazy(() => import('@/features/admin/components/legal-documents-page'));
 const NotificationSettingsPage = lazy(() => import('@/features/admin/components/notification-settings-page'));
 const PaymentIssuesPage = lazy(() => import('@/features/admin/components/payment-issues-page'));
+// The audit's history and the stock shortfalls exist on the shop's own catalogue alone.
+const CatalogueHistoryPage = lazy(() => import('@/features/admin/components/catalogue-history-page'));
+const StockShortfallsPage = lazy(() => import('@/features/admin/components/stock-shortfalls-page'));
 
 /** One page of the commerce service's catalogue, as the storefront reads it (fresh stock included). */
 const readCataloguePage = (offset: number, limit: number) => getProducts({ offset: String(offset), limit: String(limit) });
@@ -58,6 +61,13 @@ function AdminPages() {
         <Route path="/admin/products">
           {env.VITE_CATALOGUE_SOURCE === 'shop' ? <ShopProductsPage /> : <ProductsPage readCataloguePage={readCataloguePage} />}
         </Route>
+        {env.VITE_CATALOGUE_SOURCE === 'shop' ? (
+          <>
+            <Route path="/admin/products/history"><CatalogueHistoryPage /></Route>
+            <Route path="/admin/products/:productId/history">{({ productId }) => <CatalogueHistoryPage productId={productId} />}</Route>
+            <Route path="/admin/stock"><StockShortfallsPage /></Route>
+          </>
+        ) : null}
         <Route path="/admin/users"><UsersPage /></Route>
         <Route path="/admin/analytics"><AnalyticsPage /></Route>
         <Route path="/admin/settings"><SettingsPage /></Route>

@@ -7,6 +7,14 @@ export const adminKeys = {
   legalVersions: ['admin', 'legal-versions'] as const,
   catalogue: ['admin', 'catalogue'] as const,
   shopProducts: ['admin', 'shop-products'] as const,
+  /** A product's history (its id), or the whole catalogue's (null). */
+  catalogueHistory: (productId: string | null) => ['admin', 'catalogue-history', productId ?? 'all'] as const,
+  stockShortfalls: ['admin', 'stock-shortfalls'] as const,
+  // Under shopProducts: every catalogue write reads them afresh with the list.
+  shopProductOptions: (productId: string) => ['admin', 'shop-products', productId, 'options'] as const,
+  shopRetiredVariants: (productId: string) => ['admin', 'shop-products', productId, 'retired-variants'] as const,
+  shopProductCollections: (productId: string) => ['admin', 'shop-products', productId, 'collections'] as const,
+  shopCollections: ['admin', 'shop-products', 'collections'] as const,
   variantFiles: ['admin', 'variant-files'] as const,
   videoMedia: (sourcePath: string) => ['admin', 'video-media', sourcePath] as const,
   users: ['admin', 'users'] as const,

@@ -11,6 +11,7 @@ type Client = SupabaseClient<Database>;
 export interface ShopVariant {
   id: string;
   title: string;
+  sku: string | null;
   price_in_cents: number;
   sale_price_in_cents: number | null;
   manage_inventory: boolean;
@@ -42,7 +43,7 @@ export class NothingChangedError extends Error {
   }
 }
 
-const variantColumns = 'id, title, price_in_cents, sale_price_in_cents, manage_inventory, inventory_quantity, position';
+const variantColumns = 'id, title, sku, price_in_cents, sale_price_in_cents, manage_inventory, inventory_quantity, position';
 const productColumns = `id, title, subtitle, ribbon_text, description, status, position, purchasable, type, currency, variants:product_variants(${variantColumns})`;
 
 /** Every product not deleted, drafts included, in the catalogue's order (the storefront's: position, then id); unretired variants. */
@@ -81,7 +82,8 @@ export async function createShopProduct(client: Client, product: NewProduct): Pr
   return id;
 }
 
-async function updateOne(what: string, query: PromiseLike<{ data: { id: string }[] | null; error: unknown }>): Promise<void> {
+/** One row written (an update, or a delete asked for its id); none: RLS hid it. */
+export async function updateOne(what: string, query: PromiseLike<{ data: unknown[] | null; error: unknown }>): Promise<void> {
   const { data, error } = await query;
   if (error) throw error;
   if (!data?.length) throw new NothingChangedError(what);

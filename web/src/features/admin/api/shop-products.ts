@@ -21,7 +21,8 @@ export function useShopProducts() {
   return useQuery(queryOptions({ queryKey: adminKeys.shopProducts, queryFn: () => listShopProducts(supabase), staleTime: 0 }));
 }
 
-function useCatalogueWrite<Args, Result>(write: (args: Args) => Promise<Result>) {
+/** A write of the catalogue; the list, and every read nested under its key, are read afresh once done. */
+export function useCatalogueWrite<Args, Result>(write: (args: Args) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: write, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.shopProducts }) });
 }

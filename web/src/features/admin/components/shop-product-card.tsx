@@ -1,15 +1,22 @@
 // One product of the shop's own catalogue on the products page: its status and place, its texts,
 // each variant's price, sale price and stock (shown as the storefront shows them), and the file
-// each variant delivers. Every write goes through RLS as the administrator and is audited.
+// each variant delivers. Panels of their own files add its sale settings and collections, its
+// variants' names, removal and new ones, its options, and its own removal. Every write goes through
+// RLS as the administrator and is audited.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { ArrowDown, ArrowUp, History } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { Button, buttonVariants } from '@/components/ui/button';
 import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
 import { useMoveProduct, useSaveProductTexts, useSaveVariantPricing, useSetProductStatus } from '@/features/admin/api/shop-products';
 import { ProductDescriptionForm } from '@/features/admin/components/product-description-form';
-import { FormFooter, ProductTextsFields, VariantPricingFields, writeFailedMessage } from '@/features/admin/components/shop-product-fields';
+import { EditDisclosure, runCatalogueWrite, useEditForm } from '@/features/admin/components/shop-edit-form';
+import { ShopOptionsPanel } from '@/features/admin/components/shop-options-panel';
+import { FormFooter, ProductTextsFields, VariantPricingFields } from '@/features/admin/components/shop-product-fields';
+import { ShopProductRemoval } from '@/features/admin/components/shop-product-removal';
+import { ShopProductSettingsPanel } from '@/features/admin/components/shop-product-settings-panel';
+import { ShopVariantsPanel, VariantDetailsPanel } from '@/features/admin/components/shop-variants-panel';
 import { VariantFacts } from '@/features/admin/components/variant-facts';
 import { VariantFilePanel } from '@/features/admin/components/variant-file-panel';
 import { variantFileStatus, type VariantFile } from '@/features/admin/lib/variant-file-status';
@@ -24,46 +31,8 @@ import {
   type ProductTextsValues,
   type VariantPricingValues,
 } from '@/features/admin/schemas/shop-product-schema';
-import { toast } from '@/lib/toast-store';
 
 const statusLabels = { draft: 'Brouillon', published: 'Publié' } as const;
-
-/** A form behind its summary; once saved it closes, and focus returns to the summary. */
-function EditDisclosure({ summary, children }: { summary: string; children: (saved: () => void) => ReactNode }) {
-  const details = useRef<HTMLDetailsElement>(null);
-  const saved = () => {
-    if (!details.current) return;
-    details.current.open = false;
-    details.current.querySelector('summary')?.focus();
-  };
-  return (
-    <details ref={details} className="rounded-2xl border border-plum-100 p-4">
-      <summary className="cursor-pointer text-sm font-medium text-plum-700">{summary}</summary>
-      <div className="mt-4">{children(saved)}</div>
-    </details>
-  );
-}
-
-/**
- * An edit form kept in step with the list (what is typed stays while it is read again), saved
- * through `save`; a failure is said in the form, which keeps everything typed.
- */
-function useEditForm<T extends FieldValues>(resolver: Resolver<T>, saved: T, save: (values: T) => Promise<unknown>, done: string, onSaved: () => void) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<T>({ resolver, values: saved, resetOptions: { keepDirtyValues: true } });
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await save(values);
-      toast({ title: done });
-      onSaved();
-    } catch (error) {
-      console.error('Saving the product failed:', error);
-      setFailure(writeFailedMessage(error));
-    }
-  });
-  return { form, failure, onSubmit };
-}
 
 function ProductTextsForm({ product, onSaved }: { product: ShopProduct; onSaved: () => void }) {
   const save = useSaveProductTexts();
@@ -120,24 +89,15 @@ export function ShopProductCard({ product, products, files, focused = false }: S
     if (focused) heading.current?.focus();
   }, [focused]);
 
-  const run = async (write: () => Promise<unknown>, done: string, failed: string) => {
-    try {
-      await write();
-      toast({ title: done });
-    } catch (error) {
-      console.error(`${failed}:`, error);
-      toast({ variant: 'destructive', title: 'Erreur', description: writeFailedMessage(error) });
-    }
-  };
   const toggleStatus = () =>
-    run(
+    runCatalogueWrite(
       () => setStatus.mutateAsync({ productId: product.id, status: published ? 'draft' : 'published' }),
       published ? `« ${product.title} » n’est plus en vente : il repasse en brouillon.` : `« ${product.title} » est publié.`,
       'Changing the product status failed',
     );
   // The card moves in the list: React may move its node, which takes the focus away; give it back.
   const moveBy = async (step: -1 | 1, button: HTMLButtonElement) => {
-    await run(() => move.mutateAsync({ products, productId: product.id, step }), `« ${product.title} » a changé de place.`, 'Moving the product failed');
+    await runCatalogueWrite(() => move.mutateAsync({ products, productId: product.id, step }), `« ${product.title} » a changé de place.`, 'Moving the product failed');
     const to = index + step;
     // At either end its button is disabled: the product's title takes the focus instead.
     if (to <= 0 || to >= products.length - 1) heading.current?.focus();
@@ -176,9 +136,18 @@ export function ShopProductCard({ product, products, files, focused = false }: S
         >
           <ArrowDown aria-hidden="true" className="h-4 w-4" /> Descendre
         </Button>
+        <Link
+          href={`/admin/products/${encodeURIComponent(product.id)}/history`}
+          aria-label={`Historique de « ${product.title} »`}
+          className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+        >
+          <History aria-hidden="true" className="h-4 w-4" /> Historique
+        </Link>
+        <ShopProductRemoval product={product} />
       </div>
       <EditDisclosure summary="Modifier les textes">{(saved) => <ProductTextsForm product={product} onSaved={saved} />}</EditDisclosure>
       <EditDisclosure summary="Modifier la description">{(saved) => <ProductDescriptionForm product={product} onSaved={saved} />}</EditDisclosure>
+      <ShopProductSettingsPanel product={product} />
       <ul className="divide-y divide-plum-100">
         {product.variants.map((variant) => {
           const label = variantLabel(product, variant);
@@ -190,6 +159,7 @@ export function ShopProductCard({ product, products, files, focused = false }: S
                   <EditDisclosure summary="Modifier le prix et le stock">
                     {(saved) => <VariantPricingForm variant={variant} label={label} onSaved={saved} />}
                   </EditDisclosure>
+                  <VariantDetailsPanel variant={variant} label={label} />
                 </div>
                 <VariantFilePanel
                   variantId={variant.id}
@@ -201,6 +171,8 @@ export function ShopProductCard({ product, products, files, focused = false }: S
           );
         })}
       </ul>
+      <ShopVariantsPanel product={product} />
+      <ShopOptionsPanel product={product} />
     </article>
   );
 }

@@ -33,7 +33,8 @@ function builder(table: string) {
     update: (values: Record<string, unknown>) => ((reading = false), Object.assign(call, { op: 'update', values }), chain),
     delete: () => ((reading = false), Object.assign(call, { op: 'delete' }), chain),
     then: (resolve: (answer: { data: unknown; error: unknown }) => void) => {
-      if (reading) return resolve({ data: structuredClone(db.products), error: null });
+      // The product's panels (options, collections, retired variants) read other tables: none here.
+      if (reading) return resolve({ data: table === 'products' ? structuredClone(db.products) : [], error: null });
       db.writes.push({ table: call.table, op: call.op, values: call.values, id: call.id });
       if (call.op === 'update') {
         if (db.refuseUpdates) return resolve({ data: [], error: null });
@@ -62,6 +63,7 @@ vi.mock('@/lib/supabase', () => ({
 const variant = (id: string, price: number, sale: number | null = null) => ({
   id,
   title: 'PDF',
+  sku: null,
   price_in_cents: price,
   sale_price_in_cents: sale,
   manage_inventory: false,

@@ -4,9 +4,10 @@
 // description is not edited here yet: a plain text field would flatten the HTML an import brings,
 // and the rich-text editor with its sanitiser is the next step (docs/catalogue.md).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus } from 'lucide-react';
+import { History, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { useVariantFiles } from '@/features/admin/api/get-variant-files';
@@ -85,11 +86,14 @@ export default function ShopProductsPage() {
         </p>
       </header>
       <MissingFilesWarning count={missing} />
-      <div>
+      <div className="flex flex-wrap items-center gap-4">
         <Button variant={creating ? 'outline' : 'primary'} aria-expanded={creating} onClick={() => setCreating(!creating)}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Ajouter un produit
         </Button>
+        <Link href="/admin/products/history" className="inline-flex items-center gap-2 text-sm font-medium text-plum-700 underline-offset-4 hover:underline">
+          <History aria-hidden="true" className="h-4 w-4" /> Dernières modifications
+        </Link>
       </div>
       {creating ? (
         <NewProductForm

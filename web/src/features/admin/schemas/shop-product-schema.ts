@@ -21,15 +21,15 @@ export interface VariantPricing {
 }
 
 const textFields = { title: z.string(), subtitle: z.string(), ribbonText: z.string() };
-const pricingFields = { price: z.string(), salePrice: z.string(), manageInventory: z.boolean(), quantity: z.string() };
+export const pricingFields = { price: z.string(), salePrice: z.string(), manageInventory: z.boolean(), quantity: z.string() };
 
-type Issue = (path: string, message: string) => void;
-const issuesOf =
+export type Issue = (path: string, message: string) => void;
+export const issuesOf =
   (payload: { value: Record<string, unknown>; issues: unknown[] }): Issue =>
   (path, message) =>
     payload.issues.push({ code: 'custom', message, path: [path], input: payload.value[path] });
 
-const tooLong = (max: number) => `Ce texte est trop long (${max} caractères au plus).`;
+export const tooLong = (max: number) => `Ce texte est trop long (${max} caractères au plus).`;
 
 function checkTexts(v: { title: string; subtitle: string; ribbonText: string }, issue: Issue) {
   if (!v.title.trim()) issue('title', 'Indiquez le titre du produit.');
@@ -46,7 +46,7 @@ function quantityOf(text: string): number | null {
   return quantity <= 2_147_483_647 ? quantity : null;
 }
 
-function checkPricing(v: { price: string; salePrice: string; manageInventory: boolean; quantity: string }, issue: Issue) {
+export function checkPricing(v: { price: string; salePrice: string; manageInventory: boolean; quantity: string }, issue: Issue) {
   const price = centsFromEuros(v.price);
   if (price === null) issue('price', 'Indiquez un prix en euros, par exemple 14,90.');
   if (v.salePrice.trim()) {
@@ -71,7 +71,7 @@ export type ProductTextsValues = z.infer<typeof productTextsSchema>;
 export type VariantPricingValues = z.infer<typeof variantPricingSchema>;
 export type NewProductValues = z.infer<typeof newProductSchema>;
 
-const orNull = (text: string) => (text.trim() ? text.trim() : null);
+export const orNull = (text: string) => (text.trim() ? text.trim() : null);
 
 export const emptyNewProduct: NewProductValues = {
   title: '',
