@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest';
 import { demoAdmin, signedIn } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
+import { createDraftProduct } from '../support/shop-products.ts';
 
 const browser = useBrowser();
 const title = `Rituel du Matin ${Date.now().toString(36)}`;
@@ -14,15 +15,7 @@ const title = `Rituel du Matin ${Date.now().toString(36)}`;
 it('writes a formatted description that a visitor then sees on the product page', async () => {
   const admin = await signedIn(browser, demoAdmin, '/admin/products');
   await expect.poll(() => admin.getByRole('heading', { name: 'Produits', level: 1 }).isVisible()).toBe(true);
-  await admin.getByRole('button', { name: 'Ajouter un produit' }).click();
-  const form = admin.getByRole('form', { name: 'Nouveau produit' });
-  await form.getByLabel('Titre *').fill(title);
-  await form.getByLabel('Nom de la variante *').fill('PDF');
-  await form.getByLabel('Prix (€) *').fill('12');
-  await form.getByRole('button', { name: 'Créer le produit' }).click();
-  const card = admin.getByRole('article', { name: title });
-  await expect.poll(() => card.getByText('Brouillon').isVisible()).toBe(true);
-  const productId = (await card.getAttribute('aria-labelledby'))!.replace(/^product-/, '');
+  const { card, productId } = await createDraftProduct(admin, title, 'PDF', '12');
 
   await card.getByText('Modifier la description').click();
   const descriptionForm = card.getByRole('form', { name: `Description de « ${title} »` });
