@@ -4,6 +4,8 @@
 // of the storefront (spec §7: `media`, `status`, `created_at`, …); read-store.ts gives the drafts
 // only the Ecommerce API lists the same shape, leaving undefined what that API does not say (the
 // import then leaves those columns as they are).
+import { sanitizeDescription } from '../../web/src/lib/description-html.ts';
+
 export type Raw = Record<string, any>;
 
 export interface CatalogueRows {
@@ -39,7 +41,9 @@ export function catalogueRows(singles: Raw[]): CatalogueRows {
       title: p.title,
       subtitle: p.subtitle,
       ribbon_text: p.ribbon_text,
-      description: p.description,
+      // The database takes the editor's canonical form alone (docs/product-description.md); undefined
+      // (the Ecommerce API does not give it) leaves the stored one as it is.
+      description: p.description === undefined ? undefined : sanitizeDescription(p.description),
       position: p.order,
       site_product_selection: p.site_product_selection,
       purchasable: p.purchasable,

@@ -12,6 +12,7 @@ import { nodeClient } from '../../../scripts/lib/supabase-client.ts';
 import { demoCustomer } from '../../../scripts/stack/demo-accounts.ts';
 import { demoAdmin, signedIn } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
+import { createDraftProduct } from '../support/shop-products.ts';
 
 const browser = useBrowser();
 const title = `Méditation des Saisons ${Date.now().toString(36)}`;
@@ -19,15 +20,7 @@ const title = `Méditation des Saisons ${Date.now().toString(36)}`;
 it('creates a product with two variants under one option, which a visitor then chooses between', async () => {
   const admin = await signedIn(browser, demoAdmin, '/admin/products');
   await expect.poll(() => admin.getByRole('article').count()).toBeGreaterThan(1);
-  await admin.getByRole('button', { name: 'Ajouter un produit' }).click();
-  const create = admin.getByRole('form', { name: 'Nouveau produit' });
-  await create.getByLabel('Titre *').fill(title);
-  await create.getByLabel('Nom de la variante *').fill('PDF');
-  await create.getByLabel('Prix (€) *').fill('14,90');
-  await create.getByRole('button', { name: 'Créer le produit' }).click();
-  const card = admin.getByRole('article', { name: title });
-  await expect.poll(() => card.getByText('Brouillon').isVisible()).toBe(true);
-  const productId = (await card.getAttribute('aria-labelledby'))!.replace(/^product-/, '');
+  const { card, productId } = await createDraftProduct(admin, title, 'PDF', '14,90');
 
   // The option's value for the first variant starts from its name.
   const options = card.getByRole('region', { name: `Options de « ${title} »` });

@@ -24,6 +24,8 @@ export interface ShopProduct {
   title: string;
   subtitle: string | null;
   ribbon_text: string | null;
+  /** HTML in the canonical form of `@/lib/description-html`, which the database alone accepts. */
+  description: string | null;
   status: 'draft' | 'published';
   position: number;
   purchasable: boolean;
@@ -42,7 +44,7 @@ export class NothingChangedError extends Error {
 }
 
 const variantColumns = 'id, title, sku, price_in_cents, sale_price_in_cents, manage_inventory, inventory_quantity, position';
-const productColumns = `id, title, subtitle, ribbon_text, status, position, purchasable, type, currency, variants:product_variants(${variantColumns})`;
+const productColumns = `id, title, subtitle, ribbon_text, description, status, position, purchasable, type, currency, variants:product_variants(${variantColumns})`;
 
 /** Every product not deleted, drafts included, in the catalogue's order (the storefront's: position, then id); unretired variants. */
 export async function listShopProducts(client: Client): Promise<ShopProduct[]> {
@@ -89,6 +91,11 @@ export async function updateOne(what: string, query: PromiseLike<{ data: unknown
 
 export function updateProductTexts(client: Client, productId: string, texts: ProductTexts): Promise<void> {
   return updateOne('product texts', client.from('products').update(texts).eq('id', productId).select('id'));
+}
+
+/** Writes the description as given: the caller sanitises it (sanitizeDescription), the database refuses any other form (23514). */
+export function updateProductDescription(client: Client, productId: string, description: string | null): Promise<void> {
+  return updateOne('product description', client.from('products').update({ description }).eq('id', productId).select('id'));
 }
 
 export function updateVariantPricing(client: Client, variantId: string, pricing: VariantPricing): Promise<void> {

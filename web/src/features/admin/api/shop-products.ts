@@ -7,6 +7,7 @@ import {
   listShopProducts,
   moveProduct,
   setProductStatus,
+  updateProductDescription,
   updateProductTexts,
   updateVariantPricing,
   type NewProduct,
@@ -29,6 +30,10 @@ export function useCatalogueWrite<Args, Result>(write: (args: Args) => Promise<R
 export const useCreateShopProduct = () => useCatalogueWrite((product: NewProduct) => createShopProduct(supabase, product));
 export const useSaveProductTexts = () =>
   useCatalogueWrite(({ productId, texts }: { productId: string; texts: ProductTexts }) => updateProductTexts(supabase, productId, texts));
+export const useSaveProductDescription = () =>
+  useCatalogueWrite(({ productId, description }: { productId: string; description: string | null }) =>
+    updateProductDescription(supabase, productId, description),
+  );
 export const useSaveVariantPricing = () =>
   useCatalogueWrite(({ variantId, pricing }: { variantId: string; pricing: VariantPricing }) => updateVariantPricing(supabase, variantId, pricing));
 export const useSetProductStatus = () =>

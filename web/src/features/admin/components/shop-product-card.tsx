@@ -10,6 +10,7 @@ import { Link } from 'wouter';
 import { Button, buttonVariants } from '@/components/ui/button';
 import type { ShopProduct, ShopVariant } from '@/features/admin/api/shop-catalogue-queries';
 import { useMoveProduct, useSaveProductTexts, useSaveVariantPricing, useSetProductStatus } from '@/features/admin/api/shop-products';
+import { ProductDescriptionForm } from '@/features/admin/components/product-description-form';
 import { EditDisclosure, runCatalogueWrite, useEditForm } from '@/features/admin/components/shop-edit-form';
 import { ShopImagesPanel } from '@/features/admin/components/shop-images-panel';
 import { ShopOptionsPanel } from '@/features/admin/components/shop-options-panel';
@@ -146,6 +147,7 @@ export function ShopProductCard({ product, products, files, focused = false }: S
         <ShopProductRemoval product={product} />
       </div>
       <EditDisclosure summary="Modifier les textes">{(saved) => <ProductTextsForm product={product} onSaved={saved} />}</EditDisclosure>
+      <EditDisclosure summary="Modifier la description">{(saved) => <ProductDescriptionForm product={product} onSaved={saved} />}</EditDisclosure>
       <ShopProductSettingsPanel product={product} />
       <ShopImagesPanel productId={product.id} title={product.title} />
       <ul className="divide-y divide-plum-100">

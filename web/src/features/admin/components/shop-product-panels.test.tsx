@@ -91,6 +91,7 @@ beforeEach(() => {
       title: 'Rituel de la Lune',
       subtitle: null,
       ribbon_text: null,
+      description: null,
       status: 'published',
       position: 0,
       purchasable: true,

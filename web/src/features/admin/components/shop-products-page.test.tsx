@@ -75,6 +75,7 @@ const product = (id: string, title: string, position: number, status: ShopProduc
   title,
   subtitle: null,
   ribbon_text: null,
+  description: null,
   status,
   position,
   purchasable: true,
