@@ -354,7 +354,7 @@ describe('a picture the store cannot serve', () => {
     expect(reportLines(report)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^images\s+0 copied, \d+ unchanged, 3 failed, 1 removed$/),
-        expect.stringMatching(new RegExp(`^  failed: ${escaped(missing())} \\(prod_sept_portes\\): the store answered 404; its row keeps this URL$`)),
+        expect.stringMatching(new RegExp(`^  failed: ${escaped(missing())} \\(prod_sept_portes\\): the store answered 404; its row keeps this URL \\(the next run tries again\\)$`)),
       ]),
     );
     const sept = (await rpc('storefront_product', { p_id: 'prod_sept_portes' })) as Raw;

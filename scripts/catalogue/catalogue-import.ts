@@ -54,7 +54,6 @@ async function main(): Promise<void> {
   console.log(dryRun ? 'Dry run: what the import would do (nothing written)' : 'What the import did');
   for (const line of reportLines(report)) console.log(`  ${line}`);
   if (keepImageUrls) console.log('The images stay where the store serves them (--keep-image-urls): their rows hold its URLs.');
-  else if (report.images?.failed.length) console.log('The images that failed keep their store URLs; the next run tries them again.');
   done(dryRun ? 'dry run done' : 'catalogue imported');
 }
 

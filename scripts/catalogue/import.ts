@@ -216,6 +216,6 @@ export function reportLines({ tables, images }: ImportReport): string[] {
   });
   if (!images) return lines;
   lines.push(`${'images'.padEnd(width)}  ${images.copied} copied, ${images.unchanged} unchanged, ${images.failed.length} failed, ${images.removed} removed`);
-  for (const { productId, url, reason } of images.failed) lines.push(`  failed: ${url} (${productId}): ${reason}; its row keeps this URL`);
+  for (const { productId, url, reason } of images.failed) lines.push(`  failed: ${url} (${productId}): ${reason}; its row keeps this URL (the next run tries again)`);
   return lines;
 }
