@@ -5,8 +5,10 @@
 // (`retired_at`: past orders, invoices and the library still name it); the rows of a product's page
 // that the store no longer has are deleted. The shop's own rows (ids of its form: a prefix and 32 hex
 // digits, as the admin area makes them) are never touched, nor a collection's title, which the store
-// does not give. docs/catalogue-import.md.
+// does not give. With `copyImages`, the store's pictures are copied into the shop's bucket first and
+// the rows name the copies (store-images.ts). docs/catalogue-import.md.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { copyStoreImages, removeStaleImages, type ImageCopyOptions, type ImageCounts } from './store-images.ts';
 import { catalogueRows, type CatalogueRows, type Raw } from './store-rows.ts';
 
 export type CatalogueTable = keyof CatalogueRows;
@@ -19,7 +21,11 @@ export interface TableCounts {
   removed: number;
 }
 
-export type ImportReport = Record<CatalogueTable, TableCounts>;
+export interface ImportReport {
+  tables: Record<CatalogueTable, TableCounts>;
+  /** Null when the rows keep the store's URLs. */
+  images: ImageCounts | null;
+}
 
 export class CatalogueWriteError extends Error {}
 
@@ -169,28 +175,47 @@ async function applyPlan(service: SupabaseClient, plans: Record<CatalogueTable, 
 
 /**
  * Makes the shop's catalogue equal the store's products (single-product answers, read-store.ts), and
- * answers what it did, or with `dryRun` what it would do, per table.
+ * answers what it did, or with `dryRun` what it would do, per table. With `copyImages` the rows name
+ * copies of the store's pictures in the shop's bucket; without, the store's URLs.
  */
-export async function importCatalogue(service: SupabaseClient, singles: Raw[], options: { dryRun?: boolean } = {}): Promise<ImportReport> {
+export async function importCatalogue(
+  service: SupabaseClient,
+  singles: Raw[],
+  options: { dryRun?: boolean; copyImages?: Omit<ImageCopyOptions, 'dryRun'> } = {},
+): Promise<ImportReport> {
   const wanted = catalogueRows(singles);
   const storeProductIds = new Set(wanted.products.map((p) => p.id as string));
   const now = new Date().toISOString();
+  const current = {} as Record<CatalogueTable, Raw[]>;
+  for (const table of tableOrder) current[table] = await currentRows(service, table);
+  const images = options.copyImages ? await copyStoreImages(service, wanted, current, { ...options.copyImages, dryRun: options.dryRun }) : null;
   const plans = {} as Record<CatalogueTable, TablePlan>;
-  for (const table of tableOrder) plans[table] = planTable(table, await currentRows(service, table), wanted[table], storeProductIds, now);
-  if (!options.dryRun) await applyPlan(service, plans, wanted.products);
-  return Object.fromEntries(
+  for (const table of tableOrder) plans[table] = planTable(table, current[table], wanted[table], storeProductIds, now);
+  if (!options.dryRun) {
+    await applyPlan(service, plans, wanted.products);
+    // Only now that no row names them.
+    await removeStaleImages(service, images?.stalePaths ?? []).catch((error: Error) => {
+      throw new CatalogueWriteError(error.message);
+    });
+  }
+  const tables = Object.fromEntries(
     tableOrder.map((table) => [table, { created: plans[table].creates.length, updated: plans[table].updates.length, unchanged: plans[table].unchanged, removed: plans[table].removals.length }]),
-  ) as ImportReport;
+  ) as ImportReport['tables'];
+  return { tables, images: images?.counts ?? null };
 }
 
 const removedWord: Partial<Record<CatalogueTable, string>> = { products: 'deleted', product_variants: 'retired' };
 
-/** The report in a few lines, one per table. */
-export function reportLines(report: ImportReport): string[] {
+/** The report in a few lines: one per table, one for the pictures and one per picture that failed. */
+export function reportLines({ tables, images }: ImportReport): string[] {
   const width = Math.max(...tableOrder.map((t) => t.length));
-  return tableOrder.map((table) => {
-    const c = report[table];
+  const lines = tableOrder.map((table) => {
+    const c = tables[table];
     const removed = table === 'collections' ? '' : `, ${c.removed} ${removedWord[table] ?? 'deleted'}`;
     return `${table.padEnd(width)}  ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged${removed}`;
   });
+  if (!images) return lines;
+  lines.push(`${'images'.padEnd(width)}  ${images.copied} copied, ${images.unchanged} unchanged, ${images.failed.length} failed, ${images.removed} removed`);
+  for (const { productId, url, reason } of images.failed) lines.push(`  failed: ${url} (${productId}): ${reason}; its row keeps this URL (the next run tries again)`);
+  return lines;
 }

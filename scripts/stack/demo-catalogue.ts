@@ -69,5 +69,5 @@ export async function loadDemoCatalogue(service: SupabaseClient): Promise<number
   if (error) throw new Error(`demo catalogue: ${error.message}`);
   if (count) return 0;
   const report = await importCatalogue(service, await demoStoreProducts(service));
-  return report.products.created;
+  return report.tables.products.created;
 }
