@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import { demoAdmin, signedIn } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
+import { listedTitles } from '../support/shop-products.ts';
 
 const browser = useBrowser();
 const title = `Méditation du Soir ${Date.now().toString(36)}`;
@@ -37,10 +38,9 @@ it('creates, reorders, publishes and prices a product that a visitor then finds 
   const productId = (await card.getAttribute('aria-labelledby'))!.replace(/^product-/, '');
 
   // Created last, moved one place up.
-  const titles = () => admin.getByRole('article').evaluateAll((articles) => articles.map((article) => article.querySelector('h2')?.textContent));
-  expect((await titles()).at(-1)).toBe(title);
+  expect((await listedTitles(admin)).at(-1)).toBe(title);
   await card.getByRole('button', { name: `Monter « ${title} »` }).click();
-  await expect.poll(async () => (await titles()).at(-2)).toBe(title);
+  await expect.poll(async () => (await listedTitles(admin)).at(-2)).toBe(title);
 
   await card.getByRole('button', { name: 'Publier' }).click();
   await expect.poll(() => card.getByText('Publié').isVisible()).toBe(true);

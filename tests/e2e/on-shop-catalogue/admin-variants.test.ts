@@ -12,7 +12,8 @@ import { nodeClient } from '../../../scripts/lib/supabase-client.ts';
 import { demoCustomer } from '../../../scripts/stack/demo-accounts.ts';
 import { demoAdmin, signedIn } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
-import { createDraftProduct } from '../support/shop-products.ts';
+import { addOption, createDraftProduct } from '../support/shop-products.ts';
+import { chooseVariant } from '../support/variant-picker.ts';
 
 const browser = useBrowser();
 const title = `Méditation des Saisons ${Date.now().toString(36)}`;
@@ -22,14 +23,12 @@ it('creates a product with two variants under one option, which a visitor then c
   await expect.poll(() => admin.getByRole('article').count()).toBeGreaterThan(1);
   const { card, productId } = await createDraftProduct(admin, title, 'PDF', '14,90');
 
-  // The option's value for the first variant starts from its name.
-  const options = card.getByRole('region', { name: `Options de « ${title} »` });
-  await options.getByText('Ajouter une option').click();
-  const option = options.getByRole('form', { name: `Nouvelle option de « ${title} »` });
-  expect(await option.getByLabel('PDF *').inputValue()).toBe('PDF');
-  await option.getByLabel('Nom de l’option *').fill('Format');
-  await option.getByRole('button', { name: 'Ajouter l’option' }).click();
-  await expect.poll(() => options.getByText('Option « Format »').isVisible()).toBe(true);
+  // The option's value for the first variant started from its name.
+  await addOption(card, title, 'Format');
+  const optionSummary = card.getByRole('region', { name: `Options de « ${title} »` }).getByText('Option « Format »');
+  await optionSummary.click();
+  expect(await card.getByRole('form', { name: 'Option « Format »' }).getByLabel('PDF *').inputValue()).toBe('PDF');
+  await optionSummary.click();
 
   await card.getByText('Ajouter une variante').click();
   const variant = card.getByRole('form', { name: `Nouvelle variante de « ${title} »` });
@@ -50,15 +49,11 @@ it('creates a product with two variants under one option, which a visitor then c
   const visitor = await browser.open();
   await visitor.goto(`/product/${productId}`);
   await expect.poll(() => visitor.getByRole('heading', { name: title, level: 1 }).isVisible()).toBe(true);
-  const picker = visitor.getByRole('group', { name: 'Format' });
-  expect(await picker.getByRole('radio').count()).toBe(2);
+  expect(await visitor.getByRole('group', { name: 'Format' }).getByRole('radio').count()).toBe(2);
   expect(await visitor.getByText('14,90 €').first().isVisible()).toBe(true);
-  await picker.getByText('Audio').click();
-  await expect.poll(() => visitor.getByText('19,90 €').first().isVisible()).toBe(true);
-  expect(await picker.getByRole('radio', { name: 'Audio' }).isChecked()).toBe(true);
+  await chooseVariant(visitor, 'Format', 'Audio', '19,90 €');
   await screenshot(visitor, 'admin-variants-visitor-chooses');
-  await picker.getByText('PDF').click();
-  await expect.poll(() => visitor.getByText('14,90 €').first().isVisible()).toBe(true);
+  await chooseVariant(visitor, 'Format', 'PDF', '14,90 €');
 });
 
 it('retires a sold variant rather than deleting it, gone from the shop until put back', async () => {

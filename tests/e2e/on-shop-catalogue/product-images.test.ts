@@ -11,6 +11,7 @@ import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { demoAdmin, signedIn } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
+import { moveToTop } from '../support/shop-products.ts';
 
 const browser = useBrowser();
 const title = `Bougie de l’aube ${Date.now().toString(36)}`;
@@ -65,11 +66,7 @@ it('uploads, describes and publishes a product photo that a visitor then sees at
   await screenshot(images, 'product-images-panel');
 
   // The store shows its first 12 products and the demo catalogue holds more: the product goes first.
-  const titles = () => admin.getByRole('article').evaluateAll((articles) => articles.map((article) => article.querySelector('h2')?.textContent));
-  for (let place = (await titles()).indexOf(title); place > 0; place--) {
-    await card.getByRole('button', { name: `Monter « ${title} »` }).click();
-    await expect.poll(async () => (await titles()).indexOf(title)).toBe(place - 1);
-  }
+  await moveToTop(admin, title);
   await card.getByRole('button', { name: 'Publier' }).click();
   await expect.poll(() => card.getByText('Publié').isVisible()).toBe(true);
 
