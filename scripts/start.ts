@@ -11,7 +11,7 @@ import { localDir } from './lib/paths.ts';
 import { killWebServers, serveWebApp, type WebServer } from './lib/web-app.ts';
 import { demoAdmin, demoCustomer } from './stack/demo-accounts.ts';
 import { ensureDemoPurchase } from './stack/demo-purchase.ts';
-import { catalogueSourceOf, defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
+import { catalogueSourceOf, commerceProviderOf, defaultPorts, startLocalStack, type LocalStack } from './stack/launch.ts';
 
 function portSetting(name: string, fallback: number): number {
   const value = process.env[name];
@@ -33,8 +33,7 @@ const stateDir = process.env.SHOP_STATE_DIR || localDir;
 const siteUrl = `http://127.0.0.1:${ports.web}`;
 // The dashboard's legacy API keys switch: off, as on a project created today, unless asked.
 const legacyKeys = process.env.SHOP_LEGACY_KEYS === 'on';
-const commerceProvider = (process.env.COMMERCE_PROVIDER || 'hostinger') as 'hostinger' | 'stripe';
-if (!['hostinger', 'stripe'].includes(commerceProvider)) throw new Error(`COMMERCE_PROVIDER must be hostinger or stripe, not "${commerceProvider}".`);
+const commerceProvider = commerceProviderOf(process.env.COMMERCE_PROVIDER);
 const catalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
 const demoAccounts = [
   { role: 'administrator', ...demoAdmin },

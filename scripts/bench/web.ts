@@ -8,7 +8,8 @@
 //    home page's (Lighthouse on `/` too): a deep link must not wait longer than the front door.
 // The machine's load average is printed beside the figures: Lighthouse's simulated timings grow
 // with the CPU the other processes take, the byte count does not. CATALOGUE_SOURCE=shop measures
-// the shop on its own catalogue (the build's VITE_CATALOGUE_SOURCE and the stack's).
+// the shop on its own catalogue (the build's VITE_CATALOGUE_SOURCE and the stack's); with
+// COMMERCE_PROVIDER=stripe too, the shop alone (no commerce service in the build).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,8 @@ import { chromium } from 'playwright-core';
 import { freePort } from '../lib/free-port.ts';
 import { step } from '../lib/log.ts';
 import { buildWebApp, prerenderWebApp, serveWebApp } from '../lib/web-app.ts';
-import { catalogueSourceOf, startLocalStack } from '../stack/launch.ts';
+import { catalogueSourceOf, commerceProviderOf, startLocalStack } from '../stack/launch.ts';
+import { siteWebEnv } from '../stack/site-plan.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -92,19 +94,13 @@ const productPage = '/product/prod_gratitude';
 
 const webPort = await freePort();
 const catalogueSource = catalogueSourceOf(process.env.CATALOGUE_SOURCE);
-const stack = await startLocalStack({ persistent: false, siteUrl: `http://127.0.0.1:${webPort}`, catalogueSource });
+const commerceProvider = commerceProviderOf(process.env.COMMERCE_PROVIDER);
+const siteUrl = `http://127.0.0.1:${webPort}`;
+const stack = await startLocalStack({ persistent: false, siteUrl, catalogueSource, commerceProvider });
 const outDir = mkdtempSync(join(tmpdir(), 'shop-bench-web-'));
 let web: { url: string; stop(): Promise<void> } | undefined;
 try {
-  const env = {
-    VITE_SUPABASE_URL: stack.apiUrl,
-    VITE_SUPABASE_PUBLISHABLE_KEY: stack.publishableKey,
-    VITE_COMMERCE_API_URL: stack.commerceUrl,
-    VITE_COMMERCE_STORE_ID: stack.storeId,
-    VITE_ADMIN_EMAIL: 'admin@lumiere-sacree.test',
-    VITE_SITE_URL: `http://127.0.0.1:${webPort}`,
-    ...(catalogueSource === 'shop' && { VITE_CATALOGUE_SOURCE: catalogueSource }),
-  };
+  const env = siteWebEnv({ apiUrl: stack.apiUrl, publishableKey: stack.publishableKey, commerceUrl: stack.commerceUrl, siteUrl, adminEmail: 'admin@lumiere-sacree.test', catalogueSource });
   step('production build');
   await buildWebApp(env, outDir);
   await prerenderWebApp(env, outDir);

@@ -77,6 +77,13 @@ export type CommerceProvider = 'hostinger' | 'stripe';
 export const hostingerRunsFor = (commerceProvider: CommerceProvider, catalogueSource: CatalogueSource): boolean =>
   commerceProvider === 'hostinger' || catalogueSource === 'hostinger';
 
+/** `COMMERCE_PROVIDER` as `npm start` and the benches read it: unset is Hostinger. */
+export function commerceProviderOf(value: string | undefined): CommerceProvider {
+  const provider = value || 'hostinger';
+  if (provider !== 'hostinger' && provider !== 'stripe') throw new Error(`COMMERCE_PROVIDER must be hostinger or stripe, not "${provider}".`);
+  return provider;
+}
+
 /** `CATALOGUE_SOURCE` as `npm start` and the test runner read it: unset is Hostinger's storefront. */
 export function catalogueSourceOf(value: string | undefined): CatalogueSource {
   const source = value || 'hostinger';
