@@ -364,35 +364,44 @@ const shopCatalogueJourneysWanted = fileFilters.length === 0 || fileFilters.some
 
 /**
  * The browser journeys, on sites of their own so that they never meet the other suites' data or
- * load (tests/e2e/support/journey-sets.ts says which journeys run where):
- * - on sites whose catalogue and payments are Hostinger's (the doubles), as a shop runs by default
+ * load (tests/e2e/support/journey-sets.ts says which journeys run where), two kinds side by side:
+ * - sites whose catalogue and payments are Hostinger's (the doubles), as a shop runs by default
  *   (`CATALOGUE_SOURCE=shop` puts them on the shop's own catalogue); then `npm run smoke` checks
  *   the first deployment from outside;
- * - on sites of the shop alone, Supabase and the Stripe double: its own catalogue and Stripe's
+ * - sites of the shop alone, Supabase and the Stripe double: its own catalogue and Stripe's
  *   payments (Vitest `e2e-stripe`), the smoke check with Stripe's secrets, then the journeys that
  *   change the catalogue (Vitest `e2e-shop`).
- * A named file runs in the projects that include it; the others find nothing and pass.
+ * Side by side, as their journeys spend much of their time waiting (a page, a webhook, the
+ * minute's schedule): one after the other, one site each on two cores, the lane left a core idle
+ * for some ten minutes once the others had ended. A named file runs in the projects that include
+ * it; the others find nothing and pass.
  */
 async function journeysLane(): Promise<void> {
   // Apache's workers run as www-data when the tests run as root: they must reach the builds.
   chmodSync(scratch, 0o711);
-  if (hostingerJourneysWanted) {
+  const onHostinger = async () => {
+    if (!hostingerJourneysWanted) return;
     await onJourneySites('journeys', { catalogueSource: runCatalogueSource, commerceProvider: 'hostinger' }, async (sites) => {
       await phase('browser journeys (vitest e2e)', () => vitest('e2e', journeySitesEnv(sites)));
       const [first] = sites as [JourneySite];
       await phase('smoke check of the Apache-served build', () => smoke('smoke', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!));
     });
-  }
-  if (!ownShopJourneysWanted) return;
-  await onJourneySites('shop alone', { catalogueSource: 'shop', commerceProvider: 'stripe' }, async (sites) => {
-    await phase('browser journeys of the shop alone (vitest e2e-stripe)', () => vitest('e2e-stripe', journeySitesEnv(sites)));
-    const [first] = sites as [JourneySite];
-    const stripeSecrets = Object.fromEntries(['STRIPE_API_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].map((name) => [name, first.env[name]!]));
-    await phase('smoke check on Stripe', () => smoke('smoke on Stripe', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!, stripeSecrets));
-    if (shopCatalogueJourneysWanted) {
-      await phase('browser journeys writing the catalogue (vitest e2e-shop)', () => vitest('e2e-shop', journeySitesEnv(sites)));
-    }
-  });
+  };
+  const alone = async () => {
+    if (!ownShopJourneysWanted) return;
+    await onJourneySites('shop alone', { catalogueSource: 'shop', commerceProvider: 'stripe' }, async (sites) => {
+      await phase('browser journeys of the shop alone (vitest e2e-stripe)', () => vitest('e2e-stripe', journeySitesEnv(sites)));
+      const [first] = sites as [JourneySite];
+      const stripeSecrets = Object.fromEntries(['STRIPE_API_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].map((name) => [name, first.env[name]!]));
+      await phase('smoke check on Stripe', () => smoke('smoke on Stripe', first.siteUrl, first.env.RECONCILE_CHECKOUTS_SECRET!, stripeSecrets));
+      if (shopCatalogueJourneysWanted) {
+        await phase('browser journeys writing the catalogue (vitest e2e-shop)', () => vitest('e2e-shop', journeySitesEnv(sites)));
+      }
+    });
+  };
+  const ended = await Promise.allSettled([onHostinger(), alone()]);
+  const failure = ended.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** What each lane does, in its own process. */
