@@ -3,12 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { hostingConfiguration } from './hosting/build-files.ts';
+import { cataloguePreconnect } from './vite-plugins/catalogue-preconnect.ts';
 import { directoryIndex } from './vite-plugins/directory-index.ts';
 
 export default defineConfig({
   // hostingConfiguration: .htaccess, _headers and _redirects beside index.html (web/hosting);
-  // directoryIndex: `vite preview` serves /store from store/index.html, as the host does.
-  plugins: [react(), tailwindcss(), hostingConfiguration(), directoryIndex()],
+  // directoryIndex: `vite preview` serves /store from store/index.html, as the host does;
+  // cataloguePreconnect: index.html's preconnects to where the catalogue comes from.
+  plugins: [react(), tailwindcss(), hostingConfiguration(), directoryIndex(), cataloguePreconnect()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

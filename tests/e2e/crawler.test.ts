@@ -75,6 +75,12 @@ function expectCommonHead(page: CrawledPage, path: string, name: string): void {
 }
 
 describe('a crawler without JavaScript', () => {
+  it('finds the first page opening its connections to where the catalogue comes from, whichever it is', async () => {
+    const catalogue = new URL(process.env.CATALOGUE_SOURCE === 'shop' ? process.env.SUPABASE_URL! : process.env.COMMERCE_API_URL!).origin;
+    const preconnects = [...(await crawl('/')).html.matchAll(/<link rel="preconnect" href="([^"]*)"/g)].map((link) => link[1]);
+    expect(preconnects).toEqual([catalogue, catalogue]);
+  });
+
   it('reads each public page’s own title, description, canonical URL and preview', async () => {
     const descriptions = new Set<string>();
     for (const { path, title } of publicPages) {
