@@ -8,10 +8,10 @@
 // once put back it is on sale again, as the other journeys expect it.
 import { expect, it } from 'vitest';
 import { ensureDemoPurchase } from '../../../scripts/stack/demo-purchase.ts';
-import { nodeClient } from '../../../scripts/lib/supabase-client.ts';
 import { demoCustomer } from '../../../scripts/stack/demo-accounts.ts';
 import { demoAdmin, signedIn } from '../support/accounts.ts';
 import { screenshot, useBrowser } from '../support/browser.ts';
+import { variantsStock } from '../support/catalogue.ts';
 import { addOption, createDraftProduct } from '../support/shop-products.ts';
 import { chooseVariant } from '../support/variant-picker.ts';
 
@@ -83,11 +83,7 @@ it('retires a sold variant rather than deleting it, gone from the shop until put
   // Gone from the shop: the storefront's read no longer offers it, and its page cannot sell it. The
   // page is reached from the shop's list, as a visitor goes: the pre-rendered page itself shows the
   // catalogue of the build until the rebuild (or until its data is a minute old).
-  const anon = nodeClient(process.env.SUPABASE_URL!, process.env.SUPABASE_PUBLISHABLE_KEY!);
-  const variantsOnSale = async () => {
-    const { data } = await anon.rpc('storefront_variants', { p_product_ids: ['prod_rituel_aube'] });
-    return (data as { variants: { id: string }[] }).variants.map((variant) => variant.id);
-  };
+  const variantsOnSale = async () => (await variantsStock(['prod_rituel_aube'])).map((variant) => variant.id);
   const visitor = await browser.open();
   const openFromStore = async () => {
     await visitor.goto('/store');

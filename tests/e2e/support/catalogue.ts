@@ -2,29 +2,34 @@
 // real stock: the commerce sandbox's storefront API, or the shop's own tables through the
 // storefront's functions (CATALOGUE_SOURCE=shop, docs/catalogue.md), which answer the same shapes.
 
-type VariantsStock = { variants: Array<{ id: string; inventory_quantity: number | null }> };
-type ProductList = { products: CatalogueProduct[]; count: number };
+type VariantStock = { id: string; inventory_quantity: number | null };
 
-/** The storefront's read of every product, or of the stock of some products' variants. */
-async function storefront<T>(call: { products: true } | { variantsOf: string[] }): Promise<T> {
-  const env = process.env;
-  const response =
-    env.CATALOGUE_SOURCE === 'shop'
-      ? await fetch(`${env.SUPABASE_URL}/rest/v1/rpc/${'products' in call ? 'storefront_products' : 'storefront_variants'}`, {
-          method: 'POST',
-          headers: { apikey: env.SUPABASE_PUBLISHABLE_KEY!, 'Content-Type': 'application/json' },
-          body: JSON.stringify('products' in call ? { p_limit: 100 } : { p_product_ids: call.variantsOf }),
-        })
-      : await fetch(
-          `${env.COMMERCE_API_URL}/store/${env.COMMERCE_STORE_ID}/${'products' in call ? 'products?limit=100' : `variants?${call.variantsOf.map((id) => `product_ids[]=${id}`).join('&')}`}`,
-        );
+const shopCatalogue = () => process.env.CATALOGUE_SOURCE === 'shop';
+const commerceStore = () => `${process.env.COMMERCE_API_URL}/store/${process.env.COMMERCE_STORE_ID}`;
+
+/** One storefront function of the shop's own catalogue, called as the web app calls it (anon). */
+const shopRead = (name: string, args: Record<string, unknown>) =>
+  fetch(`${process.env.SUPABASE_URL}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { apikey: process.env.SUPABASE_PUBLISHABLE_KEY!, 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+
+async function answerOf<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`the catalogue answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
+/** The stock of the variants on sale of these products, as the storefront reads it. */
+export async function variantsStock(productIds: string[]): Promise<VariantStock[]> {
+  const response = shopCatalogue()
+    ? await shopRead('storefront_variants', { p_product_ids: productIds })
+    : await fetch(`${commerceStore()}/variants?${productIds.map((id) => `product_ids[]=${id}`).join('&')}`);
+  return (await answerOf<{ variants: VariantStock[] }>(response)).variants;
+}
+
 export async function stockOf(variantId: string, productId: string): Promise<number> {
-  const { variants } = await storefront<VariantsStock>({ variantsOf: [productId] });
-  return variants.find((v) => v.id === variantId)?.inventory_quantity ?? 0;
+  return (await variantsStock([productId])).find((v) => v.id === variantId)?.inventory_quantity ?? 0;
 }
 
 export interface CatalogueVariant {
@@ -51,9 +56,10 @@ export interface CatalogueProduct {
 
 /** Every product of the catalogue, as the storefront reads it, with each variant's stock of now. */
 export async function wholeCatalogue(): Promise<CatalogueProduct[]> {
-  const { products, count } = await storefront<ProductList>({ products: true });
+  const response = shopCatalogue() ? await shopRead('storefront_products', { p_limit: 100 }) : await fetch(`${commerceStore()}/products?limit=100`);
+  const { products, count } = await answerOf<{ products: CatalogueProduct[]; count: number }>(response);
   if (products.length !== count) throw new Error(`the catalogue holds ${count} products, more than one page`);
-  const { variants } = await storefront<VariantsStock>({ variantsOf: products.map((product) => product.id) });
+  const variants = await variantsStock(products.map((product) => product.id));
   const stock = new Map(variants.map((variant) => [variant.id, variant.inventory_quantity]));
   return products.map((product) => ({
     ...product,

@@ -17,6 +17,7 @@ import {
 } from '@/features/admin/api/legal-documents';
 import { SettingsTabs } from '@/features/admin/components/settings-tabs';
 import { describeMissing } from '@/features/admin/lib/legal-missing';
+import { formatParisDateTime } from '@/features/admin/lib/paris-date-time';
 import { legalDocuments, legalKinds, legalVersionPath, type LegalKind } from '@/features/legal/legal-documents';
 import { renderMarkdown } from '@/features/legal/lib/render-markdown';
 import { Button } from '@/components/ui/button';
@@ -24,8 +25,6 @@ import { TextareaField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { toast } from '@/lib/toast-store';
-
-const publishedOn = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 export default function LegalDocumentsPage() {
   useDocumentMeta({ title: 'Documents légaux' });
@@ -153,7 +152,7 @@ function DraftEditor({ draft }: { draft: LegalDraft }) {
                 <Link to={legalVersionPath(draft.kind, version.version)} className="text-plum-700 underline">
                   Version {version.version}
                 </Link>{' '}
-                <span className="text-mist">publiée le {publishedOn.format(new Date(version.published_at))}</span>
+                <span className="text-mist">publiée le {formatParisDateTime(version.published_at)}</span>
               </li>
             ))}
           </ul>

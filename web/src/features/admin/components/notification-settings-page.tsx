@@ -11,6 +11,7 @@ import {
   type NotificationPreferences,
 } from '@/features/admin/api/notification-preferences';
 import { SettingsTabs } from '@/features/admin/components/settings-tabs';
+import { formatParisDateTime } from '@/features/admin/lib/paris-date-time';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -29,7 +30,6 @@ const deliveries: { value: NotificationDelivery; label: string }[] = [
 ];
 
 const topicLabels: Record<FailedNotification['topic'], string> = { contact: 'Message de contact', chat: 'Conversation', order: 'Commande' };
-const failedOn = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 export default function NotificationSettingsPage() {
   useDocumentMeta({ title: 'Notifications' });
@@ -126,10 +126,10 @@ function FailedNotifications() {
           {failed.data.map((notification) => (
             <li key={notification.id} className="py-3 text-sm">
               <p className="font-medium text-plum-900">
-                {topicLabels[notification.topic]} du {failedOn.format(new Date(notification.event_at))}
+                {topicLabels[notification.topic]} du {formatParisDateTime(notification.event_at)}
               </p>
               <p className="text-ink">
-                Abandonnée le {notification.failed_at ? failedOn.format(new Date(notification.failed_at)) : '—'} après {notification.attempts} essai
+                Abandonnée le {notification.failed_at ? formatParisDateTime(notification.failed_at) : '—'} après {notification.attempts} essai
                 {notification.attempts > 1 ? 's' : ''} : <span className="font-mono text-xs">{notification.last_error}</span>
               </p>
             </li>
